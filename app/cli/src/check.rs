@@ -1,0 +1,31 @@
+//! `lab check content`.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+pub fn content(dir: &Path) -> ExitCode {
+    let read = |relative: &str| std::fs::read_to_string(dir.join(relative)).map_err(|error| error.to_string());
+    let report = course::validate::check_course(&read);
+    let mut stdout = std::io::stdout().lock();
+    for diagnostic in &report.diagnostics {
+        // A closed pipe (e.g. `| head`) is not worth a panic; stop printing instead.
+        if writeln!(stdout, "{diagnostic}").is_err() {
+            break;
+        }
+    }
+    let modules = report.modules.len();
+    let widgets: usize = report.modules.iter().map(|module| module.widgets().count()).sum();
+    let words: usize = report.modules.iter().map(|module| module.words).sum();
+    let problems = report.diagnostics.len();
+    let _ = writeln!(
+        std::io::stderr(),
+        "checked {modules} modules ({words} words, {widgets} widgets): {problems} problem{}",
+        if problems == 1 { "" } else { "s" }
+    );
+    if problems == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

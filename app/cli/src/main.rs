@@ -1,0 +1,52 @@
+//! `lab`: Compute Lab's command line. Thin by design: it reads files, hands text
+//! to the `course` and `engine` crates, and prints what they return.
+
+mod calculators;
+mod check;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "lab", about = "Compute Lab: content checks and calculators (JSON in, JSON out)", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Validate course content; print every problem as `path:line: message` and exit 1 if any.
+    Check {
+        #[command(subcommand)]
+        what: CheckTarget,
+    },
+    /// Training compute (6 x params x tokens) and time on a cluster. Reads JSON from FILE or `-`.
+    TrainCompute {
+        /// A JSON file, or `-` for standard input.
+        input: String,
+    },
+    /// List the widgets the course can place, as JSON.
+    Widgets,
+}
+
+#[derive(Subcommand)]
+enum CheckTarget {
+    /// Check the content folder (default: ./content).
+    Content {
+        #[arg(default_value = "content")]
+        dir: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check {
+            what: CheckTarget::Content { dir },
+        } => check::content(&dir),
+        Command::TrainCompute { input } => calculators::run(&input, calculators::train_compute),
+        Command::Widgets => calculators::widgets(),
+    }
+}

@@ -1,0 +1,22 @@
+//! Compute Lab's content model. This crate is the only code that understands the
+//! content format: the course manifest (`course.toml`), module front matter,
+//! markdown with widget fences and math, hash routes and the progress schema.
+//!
+//! It is pure: it reads text handed to it and never touches a file system or a
+//! browser, so the `lab` CLI and the web shell share every rule.
+
+pub mod diagnostic;
+pub mod escape;
+pub mod glossary;
+pub mod manifest;
+pub mod markdown;
+pub mod math;
+pub mod module;
+pub mod progress;
+pub mod route;
+pub mod validate;
+
+pub use diagnostic::Diagnostic;
+pub use manifest::Manifest;
+pub use module::{Block, Module, WidgetRef};
+pub use route::Route;

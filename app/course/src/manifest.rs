@@ -1,0 +1,153 @@
+//! `content/course.toml`: the one place that lists the modules and their order.
+
+use crate::diagnostic::{toml_error_line, toml_error_message, Diagnostic};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// Stable course id, used in storage keys and exported reports.
+    pub id: String,
+    pub title: String,
+    #[serde(default)]
+    pub subtitle: String,
+    #[serde(default)]
+    pub defaults: Defaults,
+    pub modules: Vec<ModuleEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Defaults {
+    /// Share of a checkpoint's points needed to pass, in (0, 1].
+    #[serde(default = "default_pass_mark")]
+    pub pass_mark: f64,
+    /// Words per minute used for reading-time estimates.
+    #[serde(default = "default_words_per_minute")]
+    pub words_per_minute: u32,
+}
+
+impl Default for Defaults {
+    fn default() -> Self {
+        Defaults {
+            pass_mark: default_pass_mark(),
+            words_per_minute: default_words_per_minute(),
+        }
+    }
+}
+
+fn default_pass_mark() -> f64 {
+    0.8
+}
+
+fn default_words_per_minute() -> u32 {
+    200
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModuleEntry {
+    pub slug: String,
+    /// Markdown file, relative to the content folder.
+    pub file: String,
+}
+
+pub const MANIFEST_PATH: &str = "content/course.toml";
+
+impl Manifest {
+    /// Parses and checks the manifest. Problems in the listed modules are found later.
+    pub fn parse(text: &str) -> Result<Manifest, Vec<Diagnostic>> {
+        let manifest: Manifest = toml::from_str(text)
+            .map_err(|error| vec![Diagnostic::new(MANIFEST_PATH, toml_error_line(text, &error), toml_error_message(&error))])?;
+        let problems = manifest.problems(text);
+        if problems.is_empty() {
+            Ok(manifest)
+        } else {
+            Err(problems)
+        }
+    }
+
+    fn problems(&self, text: &str) -> Vec<Diagnostic> {
+        let mut problems = Vec::new();
+        let line_of = |needle: &str| {
+            text.lines().position(|line| line.contains(needle)).map(|idx| idx + 1).unwrap_or(1)
+        };
+        if self.modules.is_empty() {
+            problems.push(Diagnostic::new(MANIFEST_PATH, 1, "the course lists no modules; add [[modules]] entries"));
+        }
+        if !(self.defaults.pass_mark > 0.0 && self.defaults.pass_mark <= 1.0) {
+            problems.push(Diagnostic::new(MANIFEST_PATH, line_of("pass_mark"), "defaults.pass_mark must be in (0, 1], e.g. 0.8"));
+        }
+        if self.defaults.words_per_minute == 0 {
+            problems.push(Diagnostic::new(MANIFEST_PATH, line_of("words_per_minute"), "defaults.words_per_minute must be positive"));
+        }
+        for (idx, entry) in self.modules.iter().enumerate() {
+            let line = line_of(&format!("\"{}\"", entry.slug));
+            if !is_slug(&entry.slug) {
+                problems.push(Diagnostic::new(MANIFEST_PATH, line, format!("module slug `{}` must be lowercase letters, digits and hyphens", entry.slug)));
+            }
+            if self.modules.iter().take(idx).any(|earlier| earlier.slug == entry.slug) {
+                problems.push(Diagnostic::new(MANIFEST_PATH, line, format!("module slug `{}` is listed twice", entry.slug)));
+            }
+            if !is_safe_file(&entry.file) {
+                problems.push(Diagnostic::new(MANIFEST_PATH, line_of(&entry.file), format!("module file `{}` must be a .md file inside content/", entry.file)));
+            }
+        }
+        problems
+    }
+
+    pub fn position(&self, slug: &str) -> Option<usize> {
+        self.modules.iter().position(|entry| entry.slug == slug)
+    }
+}
+
+/// Lowercase ASCII letters, digits and single hyphens, e.g. `why-hardware`.
+pub fn is_slug(text: &str) -> bool {
+    !text.is_empty()
+        && text.len() <= 64
+        && text.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !text.starts_with('-')
+        && !text.ends_with('-')
+        && !text.contains("--")
+}
+
+/// A relative markdown path that cannot climb out of content/.
+fn is_safe_file(path: &str) -> bool {
+    path.ends_with(".md")
+        && !path.starts_with('/')
+        && !path.contains('\\')
+        && path.split('/').all(|part| !part.is_empty() && part != ".." && part != ".")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_a_good_manifest() {
+        let text = "id = \"c\"\ntitle = \"T\"\n[[modules]]\nslug = \"a\"\nfile = \"a.md\"\n";
+        let manifest = Manifest::parse(text);
+        assert!(manifest.is_ok(), "{manifest:?}");
+    }
+
+    #[test]
+    fn reports_problems_with_lines() {
+        let text = "id = \"c\"\ntitle = \"T\"\n[defaults]\npass_mark = 1.5\n[[modules]]\nslug = \"Bad Slug\"\nfile = \"../x.md\"\n";
+        let problems: Vec<String> = Manifest::parse(text).err().unwrap_or_default().iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            problems,
+            [
+                "content/course.toml:4: defaults.pass_mark must be in (0, 1], e.g. 0.8",
+                "content/course.toml:6: module slug `Bad Slug` must be lowercase letters, digits and hyphens",
+                "content/course.toml:7: module file `../x.md` must be a .md file inside content/",
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_keys_are_errors_with_their_line() {
+        let text = "id = \"c\"\ntitle = \"T\"\ntitel = \"typo\"\n[[modules]]\nslug = \"a\"\nfile = \"a.md\"\n";
+        let problems = Manifest::parse(text).err().unwrap_or_default();
+        assert_eq!(problems.first().map(|d| d.line), Some(3), "{problems:?}");
+    }
+}

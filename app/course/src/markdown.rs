@@ -1,0 +1,378 @@
+//! Markdown to blocks. pulldown-cmark parses; this module rewrites the event
+//! stream so that raw HTML becomes text, math becomes MathML, links follow the
+//! hash router, callouts and footnotes get accessible markup, and widget fences
+//! become typed blocks. The HTML it emits is therefore built only from escaped
+//! text and tags chosen here.
+
+use crate::diagnostic::{toml_error_line, toml_error_message, Diagnostic, LineIndex};
+use crate::escape;
+use crate::math;
+use crate::module::{Block, Heading, InternalLink, WidgetRef};
+use pulldown_cmark::{html, BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use std::collections::HashMap;
+
+/// What the renderer produces from one module body.
+#[derive(Debug, Default)]
+pub struct Rendered {
+    pub blocks: Vec<Block>,
+    pub toc: Vec<Heading>,
+    pub words: usize,
+    pub links: Vec<InternalLink>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Where a body sits in its file, so diagnostics name the right line.
+#[derive(Debug, Clone, Copy)]
+pub struct Origin<'a> {
+    pub path: &'a str,
+    /// Lines before the body (the front matter), added to every line number.
+    pub line_offset: usize,
+    /// The module's slug, used to build in-page links for the hash router.
+    pub slug: &'a str,
+}
+
+pub fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_MATH
+        | Options::ENABLE_GFM
+}
+
+pub fn render(body: &str, origin: Origin<'_>) -> Rendered {
+    Renderer::new(body, origin).run()
+}
+
+struct Renderer<'a> {
+    body: &'a str,
+    origin: Origin<'a>,
+    lines: LineIndex,
+    out: Rendered,
+    pending: Vec<Event<'a>>,
+    heading: Option<(HeadingLevel, Vec<Event<'a>>, usize)>,
+    fence: Option<(String, String, usize)>,
+    heading_ids: HashMap<String, usize>,
+    footnotes: HashMap<String, usize>,
+    anchors: Vec<(String, usize)>,
+    widget_counts: HashMap<String, usize>,
+    in_code: bool,
+}
+
+impl<'a> Renderer<'a> {
+    fn new(body: &'a str, origin: Origin<'a>) -> Self {
+        Renderer {
+            body,
+            origin,
+            lines: LineIndex::new(body),
+            out: Rendered::default(),
+            pending: Vec::new(),
+            heading: None,
+            fence: None,
+            heading_ids: HashMap::new(),
+            footnotes: HashMap::new(),
+            anchors: Vec::new(),
+            widget_counts: HashMap::new(),
+            in_code: false,
+        }
+    }
+
+    fn line(&self, offset: usize) -> usize {
+        self.lines.line_of(offset) + self.origin.line_offset
+    }
+
+    fn diagnose(&mut self, offset: usize, message: impl Into<String>) {
+        let line = self.line(offset);
+        self.out.diagnostics.push(Diagnostic::new(self.origin.path, line, message));
+    }
+
+    fn run(mut self) -> Rendered {
+        let parser = Parser::new_ext(self.body, options()).into_offset_iter();
+        for (event, range) in parser {
+            self.event(event, range.start);
+        }
+        self.flush();
+        self.check_anchors();
+        self.out
+    }
+
+    fn emit(&mut self, event: Event<'a>) {
+        match &mut self.heading {
+            Some((_, inner, _)) => inner.push(event),
+            None => self.pending.push(event),
+        }
+    }
+
+    fn flush(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let mut text = String::new();
+        html::push_html(&mut text, self.pending.drain(..));
+        self.out.blocks.push(Block::Html(text));
+    }
+
+    fn event(&mut self, event: Event<'a>, offset: usize) {
+        if let Some((_, body, _)) = &mut self.fence {
+            match event {
+                Event::Text(text) => body.push_str(&text),
+                Event::End(TagEnd::CodeBlock) => self.finish_fence(),
+                _ => {}
+            }
+            return;
+        }
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if info.trim_start().starts_with("widget") => {
+                self.fence = Some((info.to_string(), String::new(), offset));
+            }
+            Event::Start(Tag::CodeBlock(kind)) => {
+                self.in_code = true;
+                self.emit(Event::Start(Tag::CodeBlock(kind)));
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                self.in_code = false;
+                self.emit(Event::End(TagEnd::CodeBlock));
+            }
+            Event::Start(Tag::Heading { level, .. }) => self.heading = Some((level, Vec::new(), offset)),
+            Event::End(TagEnd::Heading(_)) => self.finish_heading(),
+            Event::Html(raw) | Event::InlineHtml(raw) => {
+                self.diagnose(offset, format!("raw HTML is not allowed and is shown as text: `{}`", raw.trim()));
+                self.emit(Event::Text(raw));
+            }
+            Event::Start(Tag::HtmlBlock) => self.emit(Event::Start(Tag::Paragraph)),
+            Event::End(TagEnd::HtmlBlock) => self.emit(Event::End(TagEnd::Paragraph)),
+            Event::InlineMath(tex) => self.emit(Event::InlineHtml(math::render(&tex, false).into())),
+            Event::DisplayMath(tex) => self.emit(Event::InlineHtml(math::render(&tex, true).into())),
+            Event::Start(Tag::BlockQuote(Some(kind))) => self.emit(Event::Html(callout_open(kind).into())),
+            Event::End(TagEnd::BlockQuote(Some(_))) => self.emit(Event::Html("</aside>\n".into())),
+            Event::Start(Tag::Table(alignments)) => {
+                self.emit(Event::Html("<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" tabindex=\"0\">".into()));
+                self.emit(Event::Start(Tag::Table(alignments)));
+            }
+            Event::End(TagEnd::Table) => {
+                self.emit(Event::End(TagEnd::Table));
+                self.emit(Event::Html("</div>\n".into()));
+            }
+            Event::FootnoteReference(name) => {
+                let number = self.footnote_number(&name);
+                let id = escape::slugify(&name);
+                let html = format!(
+                    "<sup class=\"footnote-ref\"><a href=\"#/m/{}/fn-{id}\" aria-label=\"Footnote {number}\">{number}</a></sup>",
+                    self.origin.slug
+                );
+                self.emit(Event::InlineHtml(html.into()));
+            }
+            Event::Start(Tag::FootnoteDefinition(name)) => {
+                let number = self.footnote_number(&name);
+                let html = format!("<div class=\"footnote\" id=\"fn-{}\"><span class=\"footnote-label\">{number}.</span>", escape::slugify(&name));
+                self.emit(Event::Html(html.into()));
+            }
+            Event::End(TagEnd::FootnoteDefinition) => self.emit(Event::Html("</div>\n".into())),
+            Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
+                let dest_url = self.rewrite_url(dest_url, offset, false);
+                self.emit(Event::Start(Tag::Link { link_type, dest_url, title, id }));
+            }
+            Event::Start(Tag::Image { link_type, dest_url, title, id }) => {
+                let dest_url = self.rewrite_url(dest_url, offset, true);
+                self.emit(Event::Start(Tag::Image { link_type, dest_url, title, id }));
+            }
+            Event::Text(text) => {
+                if !self.in_code {
+                    self.out.words += text.split_whitespace().count();
+                }
+                self.emit(Event::Text(text));
+            }
+            other => self.emit(other),
+        }
+    }
+
+    fn footnote_number(&mut self, name: &str) -> usize {
+        let next = self.footnotes.len() + 1;
+        *self.footnotes.entry(escape::slugify(name)).or_insert(next)
+    }
+
+    fn finish_heading(&mut self) {
+        let Some((level, inner, _offset)) = self.heading.take() else {
+            return;
+        };
+        let text = plain_text(&inner);
+        let base = escape::slugify(&text);
+        let seen = self.heading_ids.entry(base.clone()).or_insert(0);
+        *seen += 1;
+        let id = if *seen == 1 { base } else { format!("{base}-{seen}") };
+        let number = heading_number(level);
+        if number <= 3 {
+            self.out.toc.push(Heading {
+                level: number,
+                id: id.clone(),
+                text: text.clone(),
+            });
+        }
+        self.pending.push(Event::Html(format!("<h{number} id=\"{id}\" tabindex=\"-1\">").into()));
+        self.pending.extend(inner);
+        self.pending.push(Event::Html(
+            format!(
+                " <a class=\"heading-anchor\" href=\"#/m/{}/{id}\" aria-label=\"Link to section {}\">#</a></h{number}>\n",
+                self.origin.slug,
+                escape::html(&text)
+            )
+            .into(),
+        ));
+    }
+
+    fn finish_fence(&mut self) {
+        let Some((info, body, offset)) = self.fence.take() else {
+            return;
+        };
+        let fence_line = self.line(offset);
+        let block = match parse_widget(&info, &body, fence_line, &mut self.widget_counts) {
+            Ok(widget) => Block::Widget(widget),
+            Err((line, message)) => {
+                self.out.diagnostics.push(Diagnostic::new(self.origin.path, line, message.clone()));
+                Block::AuthoringError { line, message }
+            }
+        };
+        self.flush();
+        self.out.blocks.push(block);
+    }
+
+    /// Points course links at the hash router and refuses schemes that could run code.
+    fn rewrite_url(&mut self, url: CowStr<'a>, offset: usize, image: bool) -> CowStr<'a> {
+        let line = self.line(offset);
+        if let Some(anchor) = url.strip_prefix('#') {
+            self.anchors.push((anchor.to_string(), line));
+            return format!("#/m/{}/{anchor}", self.origin.slug).into();
+        }
+        if url.starts_with('/') && !url.starts_with("//") {
+            self.out.links.push(InternalLink {
+                target: url.to_string(),
+                line,
+            });
+            return format!("#{url}").into();
+        }
+        let lower = url.to_ascii_lowercase();
+        let scheme_end = lower.find(':');
+        let path_start = lower.find(['/', '?', '#']).unwrap_or(lower.len());
+        let has_scheme = scheme_end.is_some_and(|end| end < path_start);
+        let allowed = if image {
+            !has_scheme || lower.starts_with("https:")
+        } else {
+            !has_scheme || lower.starts_with("https:") || lower.starts_with("http:") || lower.starts_with("mailto:")
+        };
+        if allowed && !url.starts_with("//") {
+            url
+        } else {
+            self.out.diagnostics.push(Diagnostic::new(self.origin.path, line, format!("link `{url}` uses a scheme that is not allowed; use https:, mailto: or a course path")));
+            "#/".into()
+        }
+    }
+
+    fn check_anchors(&mut self) {
+        let anchors = std::mem::take(&mut self.anchors);
+        for (anchor, line) in anchors {
+            let known = self.out.toc.iter().any(|heading| heading.id == anchor)
+                || self.heading_ids.contains_key(&anchor)
+                || anchor.strip_prefix("fn-").is_some_and(|name| self.footnotes.contains_key(name));
+            if !known {
+                self.out.diagnostics.push(Diagnostic::new(self.origin.path, line, format!("link to `#{anchor}` matches no heading in this module")));
+            }
+        }
+    }
+}
+
+fn heading_number(level: HeadingLevel) -> u8 {
+    match level {
+        HeadingLevel::H1 => 1,
+        HeadingLevel::H2 => 2,
+        HeadingLevel::H3 => 3,
+        HeadingLevel::H4 => 4,
+        HeadingLevel::H5 => 5,
+        HeadingLevel::H6 => 6,
+    }
+}
+
+fn callout_open(kind: BlockQuoteKind) -> String {
+    let (class, icon, label) = match kind {
+        BlockQuoteKind::Note => ("note", "ℹ", "Note"),
+        BlockQuoteKind::Tip => ("tip", "✦", "Tip"),
+        BlockQuoteKind::Important => ("important", "!", "Important"),
+        BlockQuoteKind::Warning => ("warning", "⚠", "Warning"),
+        BlockQuoteKind::Caution => ("caution", "✗", "Check the claim"),
+    };
+    format!("<aside class=\"callout callout-{class}\" aria-label=\"{label}\"><p class=\"callout-title\"><span aria-hidden=\"true\">{icon}</span> {label}</p>\n")
+}
+
+/// The visible text of heading events, for ids and the table of contents.
+fn plain_text(events: &[Event<'_>]) -> String {
+    let mut text = String::new();
+    for event in events {
+        match event {
+            Event::Text(part) | Event::Code(part) => text.push_str(part),
+            Event::InlineMath(part) => text.push_str(part),
+            Event::SoftBreak | Event::HardBreak => text.push(' '),
+            _ => {}
+        }
+    }
+    text.trim().to_string()
+}
+
+/// Turns a ```` ```widget NAME ```` fence into a widget reference, or a located message.
+fn parse_widget(
+    info: &str,
+    body: &str,
+    fence_line: usize,
+    counts: &mut HashMap<String, usize>,
+) -> Result<WidgetRef, (usize, String)> {
+    let mut words = info.split_whitespace();
+    let _directive = words.next();
+    let Some(slug) = words.next() else {
+        return Err((fence_line, "widget fence needs a name, e.g. ```widget train-compute".to_string()));
+    };
+    let Some(spec) = engine::widgets::find(slug) else {
+        let known: Vec<&str> = engine::widgets::WIDGETS.iter().map(|w| w.slug).collect();
+        return Err((fence_line, format!("unknown widget `{slug}`; known widgets: {}", known.join(", "))));
+    };
+    let table: toml::Table = toml::from_str(body)
+        .map_err(|error| (fence_line + toml_error_line(body, &error), format!("widget `{slug}` presets are not valid TOML: {}", toml_error_message(&error))))?;
+    let mut widget = WidgetRef {
+        slug: slug.to_string(),
+        instance: String::new(),
+        title: None,
+        predict: None,
+        preset: Vec::new(),
+        line: fence_line,
+    };
+    let key_line = |key: &str| {
+        body.lines().position(|line| line.trim_start().starts_with(key)).map(|idx| fence_line + 1 + idx).unwrap_or(fence_line)
+    };
+    for (key, value) in &table {
+        let text = match value {
+            toml::Value::String(text) => text.clone(),
+            toml::Value::Integer(number) => number.to_string(),
+            toml::Value::Float(number) => number.to_string(),
+            toml::Value::Boolean(flag) => flag.to_string(),
+            _ => return Err((key_line(key), format!("widget `{slug}` preset `{key}` must be a string, number or boolean"))),
+        };
+        match key.as_str() {
+            "title" => widget.title = Some(text),
+            "predict" => widget.predict = Some(text),
+            field if spec.fields.contains(&field) => widget.preset.push((key.clone(), text)),
+            _ => {
+                let mut allowed: Vec<&str> = spec.fields.to_vec();
+                allowed.extend(engine::widgets::COMMON_PRESET_KEYS);
+                return Err((key_line(key), format!("widget `{slug}` has no preset `{key}`; allowed: {}", allowed.join(", "))));
+            }
+        }
+    }
+    if let Some(problem) = engine::widgets::preset_problems(slug, &widget.preset).into_iter().next() {
+        let field = problem.split(' ').next().unwrap_or_default().to_string();
+        return Err((key_line(&field), format!("widget `{slug}` preset {problem}")));
+    }
+    let count = counts.entry(slug.to_string()).or_insert(0);
+    *count += 1;
+    widget.instance = if *count == 1 { slug.to_string() } else { format!("{slug}-{count}") };
+    Ok(widget)
+}
+
+#[cfg(test)]
+mod tests;

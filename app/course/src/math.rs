@@ -1,0 +1,126 @@
+//! TeX to MathML, produced in Rust so no JavaScript renders math.
+//!
+//! latex2mathml writes text from the TeX source into its output without
+//! escaping it (`a < b` yields `<mo><</mo>`), so its output is re-tokenized
+//! here and only known MathML tags with known attributes survive as markup;
+//! everything else is escaped as text.
+
+use crate::escape;
+use latex2mathml::{latex_to_mathml, DisplayStyle};
+
+/// TeX rendered as a MathML element, or a readable error.
+pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
+    let style = if display { DisplayStyle::Block } else { DisplayStyle::Inline };
+    let raw = latex_to_mathml(tex, style).map_err(|error| format!("cannot render math `{tex}`: {error}"))?;
+    let safe = sanitize(&raw);
+    // Keep the TeX as an annotation for screen readers that prefer it and for copy and paste.
+    Ok(safe.replacen("<math", &format!("<math alttext=\"{}\"", escape::html(tex)), 1))
+}
+
+/// TeX rendered for a page: MathML, or the escaped TeX in an error box.
+pub fn render(tex: &str, display: bool) -> String {
+    match to_mathml(tex, display) {
+        Ok(mathml) => mathml,
+        Err(message) => format!("<code class=\"math-error\" title=\"{}\">{}</code>", escape::html(&message), escape::html(tex)),
+    }
+}
+
+const TAGS: [&str; 25] = [
+    "math", "mi", "mn", "mo", "ms", "mtext", "mrow", "mfrac", "msqrt", "mroot", "msub", "msup", "msubsup",
+    "munder", "mover", "munderover", "mtable", "mtr", "mtd", "mspace", "mstyle", "mpadded", "menclose",
+    "mphantom", "semantics",
+];
+
+const ATTRIBUTES: [&str; 20] = [
+    "xmlns", "display", "mathvariant", "stretchy", "linethickness", "columnalign", "accent", "accentunder",
+    "lspace", "rspace", "width", "fence", "form", "largeop", "movablelimits", "symmetric", "displaystyle",
+    "scriptlevel", "notation", "separator",
+];
+
+/// Keeps whitelisted MathML tags and escapes every other `<`, `>` and `&`.
+fn sanitize(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len() + 16);
+    let mut rest = raw;
+    while let Some(ch) = rest.chars().next() {
+        if ch == '<' {
+            if let Some(len) = allowed_tag_len(rest) {
+                out.push_str(rest.get(..len).unwrap_or_default());
+                rest = rest.get(len..).unwrap_or_default();
+                continue;
+            }
+        }
+        match ch {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str(entity_len(rest).and_then(|len| rest.get(..len)).unwrap_or("&amp;")),
+            other => out.push(other),
+        }
+        let advance = if ch == '&' { entity_len(rest).unwrap_or(1) } else { ch.len_utf8() };
+        rest = rest.get(advance..).unwrap_or_default();
+    }
+    out
+}
+
+/// Length of a numeric character reference such as `&#x2062;` at the start of `text`.
+fn entity_len(text: &str) -> Option<usize> {
+    let body = text.strip_prefix("&#")?;
+    let end = body.find(';')?;
+    let digits = body.get(..end)?;
+    let valid = match digits.strip_prefix('x') {
+        Some(hex) => !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit()),
+        None => !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()),
+    };
+    valid.then_some(end + 3)
+}
+
+/// Length of an allowed tag such as `<mi mathvariant="normal">` at the start of `text`.
+fn allowed_tag_len(text: &str) -> Option<usize> {
+    let end = text.find('>')?;
+    let inner = text.get(1..end)?;
+    let inner = inner.strip_prefix('/').unwrap_or(inner);
+    let inner = inner.strip_suffix('/').unwrap_or(inner);
+    let mut parts = inner.splitn(2, ' ');
+    let name = parts.next()?;
+    if !TAGS.contains(&name) {
+        return None;
+    }
+    let mut attributes = parts.next().unwrap_or_default().trim();
+    while !attributes.is_empty() {
+        let (key, after) = attributes.split_once("=\"")?;
+        let (value, after) = after.split_once('"')?;
+        if !ATTRIBUTES.contains(&key.trim()) || value.contains(['<', '>', '&']) {
+            return None;
+        }
+        attributes = after.trim_start();
+    }
+    Some(end + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_fractions_and_display() {
+        let inline = to_mathml("T = \\frac{C}{R}", false).unwrap_or_default();
+        assert!(inline.starts_with("<math alttext="), "{inline}");
+        assert!(inline.contains("<mfrac>"), "{inline}");
+        let block = to_mathml("C = 6 N D", true).unwrap_or_default();
+        assert!(block.contains("display=\"block\""), "{block}");
+    }
+
+    #[test]
+    fn text_in_math_cannot_inject_markup() {
+        for tex in ["a < b", "\\text{<script>alert(1)</script>}", "\\text{<img src=x onerror=alert(1)>}", "x > y & z"] {
+            let html = render(tex, false);
+            assert!(!html.contains("<script"), "{tex} -> {html}");
+            assert!(!html.contains("<img"), "{tex} -> {html}");
+        }
+    }
+
+    #[test]
+    fn broken_tex_is_shown_escaped() {
+        let html = render("\\frac{1}{", false);
+        assert!(html.contains("math-error") || html.starts_with("<math"), "{html}");
+    }
+}

@@ -1,0 +1,166 @@
+//! A parsed module: front matter, rendered blocks, table of contents and diagnostics.
+
+use crate::diagnostic::Diagnostic;
+use serde::{Deserialize, Serialize};
+
+/// The TOML between the `+++` lines at the top of a module file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FrontMatter {
+    pub title: String,
+    pub slug: String,
+    pub summary: String,
+    pub objectives: Vec<String>,
+    /// The author's estimate of reading plus activity time.
+    pub minutes: u32,
+    #[serde(default)]
+    pub terms: Vec<Term>,
+}
+
+/// A key term; every term feeds the glossary.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Term {
+    pub term: String,
+    pub definition: String,
+}
+
+/// A live widget placed by a ```` ```widget NAME ```` fence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WidgetRef {
+    pub slug: String,
+    /// Distinguishes several widgets of one kind on a page, e.g. `train-compute-2`; prefixes URL keys.
+    pub instance: String,
+    pub title: Option<String>,
+    pub predict: Option<String>,
+    /// Preset field values as strings, in the fence's order.
+    pub preset: Vec<(String, String)>,
+    pub line: usize,
+}
+
+/// One piece of a rendered module.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Block {
+    /// HTML produced by the renderer from escaped text; never raw author HTML.
+    Html(String),
+    Widget(WidgetRef),
+    /// A directive that could not be used, shown in place so the author sees it.
+    AuthoringError { line: usize, message: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Heading {
+    pub level: u8,
+    pub id: String,
+    pub text: String,
+}
+
+/// A link to another part of the course, checked by the validator.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InternalLink {
+    pub target: String,
+    pub line: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Module {
+    pub path: String,
+    pub front: FrontMatter,
+    pub blocks: Vec<Block>,
+    pub toc: Vec<Heading>,
+    pub words: usize,
+    pub links: Vec<InternalLink>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Module {
+    /// Reading time in whole minutes at the given pace, at least one.
+    pub fn reading_minutes(&self, words_per_minute: u32) -> u32 {
+        let pace = words_per_minute.max(1) as usize;
+        u32::try_from(self.words.div_ceil(pace).max(1)).unwrap_or(u32::MAX)
+    }
+
+    pub fn widgets(&self) -> impl Iterator<Item = &WidgetRef> {
+        self.blocks.iter().filter_map(|block| match block {
+            Block::Widget(widget) => Some(widget),
+            _ => None,
+        })
+    }
+}
+
+/// Splits `+++` front matter from the body. Returns the front matter text, the
+/// body, and how many lines precede the body.
+pub fn split_front_matter(text: &str) -> Option<(&str, &str, usize)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let after_open = text.strip_prefix("+++\n").or_else(|| text.strip_prefix("+++\r\n"))?;
+    let mut offset = 0;
+    for line in after_open.split_inclusive('\n') {
+        if line.trim_end() == "+++" {
+            let front = after_open.get(..offset)?;
+            let body = after_open.get(offset + line.len()..)?;
+            let lines_before_body = 2 + front.lines().count();
+            return Some((front, body, lines_before_body));
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// Parses one module file. Front matter problems stop parsing; body problems
+/// are kept in `Module::diagnostics` and rendered in place as error boxes.
+pub fn parse_module(path: &str, text: &str) -> Result<Module, Vec<Diagnostic>> {
+    use crate::diagnostic::{toml_error_line, toml_error_message};
+    let Some((front_text, body, line_offset)) = split_front_matter(text) else {
+        return Err(vec![Diagnostic::new(path, 1, "a module starts with TOML front matter between two `+++` lines")]);
+    };
+    let front: FrontMatter = toml::from_str(front_text)
+        .map_err(|error| vec![Diagnostic::new(path, 1 + toml_error_line(front_text, &error), toml_error_message(&error))])?;
+    let mut diagnostics = front_matter_problems(path, front_text, &front);
+    let rendered = crate::markdown::render(
+        body,
+        crate::markdown::Origin {
+            path,
+            line_offset,
+            slug: &front.slug,
+        },
+    );
+    diagnostics.extend(rendered.diagnostics);
+    Ok(Module {
+        path: path.to_string(),
+        front,
+        blocks: rendered.blocks,
+        toc: rendered.toc,
+        words: rendered.words,
+        links: rendered.links,
+        diagnostics,
+    })
+}
+
+fn front_matter_problems(path: &str, front_text: &str, front: &FrontMatter) -> Vec<Diagnostic> {
+    let line_of = |key: &str| {
+        front_text.lines().position(|line| line.trim_start().starts_with(key)).map(|idx| idx + 2).unwrap_or(1)
+    };
+    let mut problems = Vec::new();
+    let mut problem = |key: &str, message: String| problems.push(Diagnostic::new(path, line_of(key), message));
+    if !crate::manifest::is_slug(&front.slug) {
+        problem("slug", format!("slug `{}` must be lowercase letters, digits and hyphens", front.slug));
+    }
+    if front.title.trim().is_empty() {
+        problem("title", "title must not be empty".to_string());
+    }
+    if front.summary.trim().is_empty() {
+        problem("summary", "summary must not be empty".to_string());
+    }
+    if front.objectives.is_empty() || front.objectives.iter().any(|o| o.trim().is_empty()) {
+        problem("objectives", "list at least one learning objective, none empty".to_string());
+    }
+    if front.minutes == 0 || front.minutes > 600 {
+        problem("minutes", "minutes must be between 1 and 600".to_string());
+    }
+    for term in &front.terms {
+        if term.term.trim().is_empty() || term.definition.trim().is_empty() {
+            problem("term", format!("key term `{}` needs both a term and a definition", term.term));
+        }
+    }
+    problems
+}

@@ -1,0 +1,120 @@
+//! Whole-course validation: the manifest, every module, and every link between them.
+//! The CLI runs it over the files on disk; the web shell runs the same checks on
+//! what it fetched, so an author sees the same messages in both places.
+
+use crate::diagnostic::Diagnostic;
+use crate::manifest::{Manifest, MANIFEST_PATH};
+use crate::module::{parse_module, Module};
+use crate::route::Route;
+
+/// Everything loaded from content/, with every problem found.
+#[derive(Debug, Clone, Default)]
+pub struct CourseReport {
+    pub manifest: Option<Manifest>,
+    pub modules: Vec<Module>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Loads and checks the course. `read` takes a path relative to the content
+/// folder (e.g. `course.toml`) and returns the file's text.
+pub fn check_course(read: &dyn Fn(&str) -> Result<String, String>) -> CourseReport {
+    let manifest = match parse_manifest(read("course.toml")) {
+        Ok(manifest) => manifest,
+        Err(report) => return report,
+    };
+    let texts = manifest.modules.iter().map(|entry| read(&entry.file)).collect();
+    assemble(manifest, texts)
+}
+
+/// The same as `check_course`, for a reader that fetches asynchronously; all
+/// module files are requested at once.
+pub async fn check_course_async<F, Fut>(read: F) -> CourseReport
+where
+    F: Fn(String) -> Fut,
+    Fut: std::future::Future<Output = Result<String, String>>,
+{
+    let manifest = match parse_manifest(read("course.toml".to_string()).await) {
+        Ok(manifest) => manifest,
+        Err(report) => return report,
+    };
+    let requests = manifest.modules.iter().map(|entry| read(entry.file.clone()));
+    let texts = futures_util::future::join_all(requests).await;
+    assemble(manifest, texts)
+}
+
+fn parse_manifest(text: Result<String, String>) -> Result<Manifest, CourseReport> {
+    let mut report = CourseReport::default();
+    let text = match text {
+        Ok(text) => text,
+        Err(error) => {
+            report.diagnostics.push(Diagnostic::new(MANIFEST_PATH, 1, format!("cannot read the course manifest: {error}")));
+            return Err(report);
+        }
+    };
+    Manifest::parse(&text).map_err(|problems| {
+        report.diagnostics.extend(problems);
+        report
+    })
+}
+
+/// Parses every module text (in manifest order) and checks links across them.
+fn assemble(manifest: Manifest, texts: Vec<Result<String, String>>) -> CourseReport {
+    let mut report = CourseReport::default();
+    for (entry, text) in manifest.modules.iter().zip(texts) {
+        let path = format!("content/{}", entry.file);
+        let text = match text {
+            Ok(text) => text,
+            Err(error) => {
+                report.diagnostics.push(Diagnostic::new(MANIFEST_PATH, 1, format!("module `{}`: cannot read {path}: {error}", entry.slug)));
+                continue;
+            }
+        };
+        match parse_module(&path, &text) {
+            Ok(module) => {
+                if module.front.slug != entry.slug {
+                    report.diagnostics.push(Diagnostic::new(&path, 2, format!("front matter slug `{}` differs from `{}` in course.toml", module.front.slug, entry.slug)));
+                }
+                report.modules.push(module);
+            }
+            Err(problems) => report.diagnostics.extend(problems),
+        }
+    }
+    let link_problems = check_links(&report.modules);
+    for module in &report.modules {
+        report.diagnostics.extend(module.diagnostics.iter().cloned());
+    }
+    report.diagnostics.extend(link_problems);
+    report.manifest = Some(manifest);
+    report
+}
+
+/// Every internal link must name a route that exists.
+fn check_links(modules: &[Module]) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    for module in modules {
+        for link in &module.links {
+            let path_only = link.target.split(['?', '#']).next().unwrap_or_default();
+            let problem = match Route::parse(path_only) {
+                Route::Home | Route::Glossary | Route::Progress => None,
+                Route::Module { slug, section } => match modules.iter().find(|m| m.front.slug == slug) {
+                    None => Some(format!("link `{}` names no module; known: {}", link.target, slugs(modules))),
+                    Some(target) => section
+                        .filter(|id| !target.toc.iter().any(|heading| &heading.id == id))
+                        .map(|id| format!("link `{}`: module `{slug}` has no section `{id}`", link.target)),
+                },
+                Route::Lab { widget } | Route::Embed { id: widget, .. } => engine::widgets::find(&widget)
+                    .is_none()
+                    .then(|| format!("link `{}` names no widget", link.target)),
+                Route::NotFound { .. } => Some(format!("link `{}` is not a course route (/, /m/SLUG, /lab/WIDGET, /glossary, /progress)", link.target)),
+            };
+            if let Some(message) = problem {
+                problems.push(Diagnostic::new(&module.path, link.line, message));
+            }
+        }
+    }
+    problems
+}
+
+fn slugs(modules: &[Module]) -> String {
+    modules.iter().map(|m| m.front.slug.as_str()).collect::<Vec<_>>().join(", ")
+}

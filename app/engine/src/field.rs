@@ -1,0 +1,254 @@
+//! Field-level validation shared by every calculator.
+//!
+//! Forms arrive as raw strings (from a text box, a URL query or a TOML preset),
+//! so parsing and range checks happen here, once, before any arithmetic.
+
+use serde::Serialize;
+use std::fmt;
+
+/// Why one field was rejected. `Display` is the sentence shown beside the field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum FieldProblem {
+    #[error("Enter a value.")]
+    Empty,
+    #[error("“{text}” is not a number. Use digits, optionally with an exponent such as 7e9.")]
+    NotANumber { text: String },
+    #[error("Enter a finite number (not NaN or infinity).")]
+    NotFinite,
+    #[error("Enter a whole number.")]
+    NotWhole,
+    #[error("Must be at least {min}.")]
+    TooSmall { min: String },
+    #[error("Must be more than {min}.")]
+    NotAbove { min: String },
+    #[error("Must be at most {max}.")]
+    TooLarge { max: String },
+}
+
+/// A rejected field: which one, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FieldError {
+    pub field: &'static str,
+    pub problem: FieldProblem,
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.problem)
+    }
+}
+
+/// Every rejected field of a form, in form order.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct FieldErrors(pub Vec<FieldError>);
+
+impl FieldErrors {
+    pub fn push(&mut self, field: &'static str, problem: FieldProblem) {
+        self.0.push(FieldError { field, problem });
+    }
+
+    /// The message for one field, if that field was rejected.
+    pub fn message_for(&self, field: &str) -> Option<String> {
+        self.0
+            .iter()
+            .find(|error| error.field == field)
+            .map(|error| error.problem.to_string())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// One line naming every bad field, for command-line use.
+    pub fn one_line(&self) -> String {
+        self.0
+            .iter()
+            .map(|error| format!("{}: {}", error.field, error.problem))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+impl fmt::Display for FieldErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.one_line())
+    }
+}
+
+impl std::error::Error for FieldErrors {}
+
+/// Parses a real number typed by a person. Accepts `1e9`, `1_000`, `1,000`
+/// and surrounding spaces; rejects NaN and infinity, which Rust's parser would
+/// otherwise accept from the strings "NaN" and "inf".
+pub fn parse_real(raw: &str) -> Result<f64, FieldProblem> {
+    let trimmed = raw.trim();
+    if trimmed.is_empty() {
+        return Err(FieldProblem::Empty);
+    }
+    let cleaned: String = trimmed
+        .chars()
+        .filter(|c| *c != '_' && *c != ',')
+        .collect();
+    let looks_numeric = cleaned
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'));
+    if !looks_numeric {
+        return Err(FieldProblem::NotANumber {
+            text: shorten(trimmed),
+        });
+    }
+    let value: f64 = cleaned.parse().map_err(|_| FieldProblem::NotANumber {
+        text: shorten(trimmed),
+    })?;
+    if !value.is_finite() {
+        return Err(FieldProblem::NotFinite);
+    }
+    Ok(value)
+}
+
+/// Keeps echoed input short so a pasted novel cannot flood the page.
+fn shorten(text: &str) -> String {
+    const LIMIT: usize = 24;
+    if text.chars().count() <= LIMIT {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(LIMIT).collect();
+        format!("{head}…")
+    }
+}
+
+/// A numeric range a field must lie in, with the bounds written for people.
+#[derive(Debug, Clone, Copy)]
+pub struct Range {
+    pub min: f64,
+    pub min_inclusive: bool,
+    pub max: f64,
+}
+
+impl Range {
+    pub const fn at_least(min: f64, max: f64) -> Self {
+        Range {
+            min,
+            min_inclusive: true,
+            max,
+        }
+    }
+
+    pub const fn above(min: f64, max: f64) -> Self {
+        Range {
+            min,
+            min_inclusive: false,
+            max,
+        }
+    }
+
+    fn check(&self, value: f64) -> Result<f64, FieldProblem> {
+        if self.min_inclusive && value < self.min {
+            return Err(FieldProblem::TooSmall {
+                min: crate::format::plain_number(self.min),
+            });
+        }
+        if !self.min_inclusive && value <= self.min {
+            return Err(FieldProblem::NotAbove {
+                min: crate::format::plain_number(self.min),
+            });
+        }
+        if value > self.max {
+            return Err(FieldProblem::TooLarge {
+                max: crate::format::plain_number(self.max),
+            });
+        }
+        Ok(value)
+    }
+}
+
+/// Collects the problems of one form while parsing its fields.
+#[derive(Debug, Default)]
+pub struct Checker {
+    pub errors: FieldErrors,
+}
+
+impl Checker {
+    /// A real number within `range`. Returns `None` after recording the problem.
+    pub fn real(&mut self, field: &'static str, raw: &str, range: Range) -> Option<f64> {
+        match parse_real(raw).and_then(|value| range.check(value)) {
+            Ok(value) => Some(value),
+            Err(problem) => {
+                self.errors.push(field, problem);
+                None
+            }
+        }
+    }
+
+    /// A whole number within `range`.
+    pub fn whole(&mut self, field: &'static str, raw: &str, range: Range) -> Option<u64> {
+        let parsed = parse_real(raw).and_then(|value| {
+            if value.fract() != 0.0 {
+                Err(FieldProblem::NotWhole)
+            } else {
+                range.check(value)
+            }
+        });
+        match parsed {
+            // The range check bounds the value below 2^53, so the cast is exact.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            Ok(value) => Some(value as u64),
+            Err(problem) => {
+                self.errors.push(field, problem);
+                None
+            }
+        }
+    }
+
+    pub fn finish<T>(self, build: impl FnOnce() -> Option<T>) -> Result<T, FieldErrors> {
+        if self.errors.is_empty() {
+            // Every field parsed, so `build` only assembles values it was handed.
+            build().ok_or(self.errors)
+        } else {
+            Err(self.errors)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(raw: &str, expected: Result<f64, FieldProblem>) {
+        assert_eq!(parse_real(raw), expected, "input {raw:?}");
+    }
+
+    #[test]
+    fn parses_what_people_type() {
+        check("7e9", Ok(7e9));
+        check(" 1,000 ", Ok(1000.0));
+        check("1_000.5", Ok(1000.5));
+        check("-3", Ok(-3.0));
+        check("", Err(FieldProblem::Empty));
+        check("   ", Err(FieldProblem::Empty));
+        check("NaN", Err(FieldProblem::NotANumber { text: "NaN".into() }));
+        check("inf", Err(FieldProblem::NotANumber { text: "inf".into() }));
+        check("1e999", Err(FieldProblem::NotFinite));
+        check("12abc", Err(FieldProblem::NotANumber { text: "12abc".into() }));
+        check("1e", Err(FieldProblem::NotANumber { text: "1e".into() }));
+    }
+
+    #[test]
+    fn long_garbage_is_shortened_in_the_message() {
+        let garbage = "x".repeat(500);
+        let problem = parse_real(&garbage).err();
+        let message = problem.map(|p| p.to_string()).unwrap_or_default();
+        assert!(message.len() < 120, "{message}");
+    }
+
+    #[test]
+    fn whole_rejects_fractions_and_ranges() {
+        let mut checker = Checker::default();
+        assert_eq!(checker.whole("n", "8", Range::at_least(1.0, 1e6)), Some(8));
+        assert_eq!(checker.whole("n", "8.5", Range::at_least(1.0, 1e6)), None);
+        assert_eq!(checker.whole("m", "0", Range::at_least(1.0, 1e6)), None);
+        assert_eq!(checker.errors.message_for("n").as_deref(), Some("Enter a whole number."));
+        assert_eq!(checker.errors.message_for("m").as_deref(), Some("Must be at least 1."));
+    }
+}

@@ -1,0 +1,150 @@
+//! Number formatting for people: engineering notation, durations and plain numbers.
+//!
+//! Everything a learner reads goes through these functions, so that the same
+//! quantity always looks the same on every page and in every explanation.
+
+/// A number written without exponent when that stays readable, e.g. `1`, `0.5`, `1000000`.
+pub fn plain_number(value: f64) -> String {
+    if value != 0.0 && (value.abs() >= 1e7 || value.abs() < 1e-3) {
+        scientific(value, 3)
+    } else {
+        trim_zeros(&format!("{value:.4}"))
+    }
+}
+
+/// `mantissa × 10^exponent`, with superscript digits, e.g. `3.15 × 10²³`.
+pub fn scientific(value: f64, significant: usize) -> String {
+    if value == 0.0 || !value.is_finite() {
+        return format!("{value}");
+    }
+    let formatted = format!("{:.*e}", significant.saturating_sub(1), value);
+    let (mantissa, exponent) = formatted.split_once('e').unwrap_or((formatted.as_str(), "0"));
+    let mantissa = trim_zeros(mantissa);
+    if exponent == "0" {
+        return mantissa;
+    }
+    format!("{mantissa} × 10{}", superscript(exponent))
+}
+
+/// A count with thousands separators, e.g. `16,384`.
+pub fn grouped(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (idx, ch) in digits.chars().enumerate() {
+        if idx > 0 && (digits.len() - idx) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// A duration in the largest sensible unit, e.g. `34.2 days` or `5.1 hours`.
+pub fn duration(seconds: f64) -> String {
+    const MINUTE: f64 = 60.0;
+    const HOUR: f64 = 3600.0;
+    const DAY: f64 = 86_400.0;
+    const YEAR: f64 = 365.25 * DAY;
+    if !seconds.is_finite() {
+        return "—".to_string();
+    }
+    let (value, unit) = if seconds >= YEAR {
+        (seconds / YEAR, "years")
+    } else if seconds >= DAY {
+        (seconds / DAY, "days")
+    } else if seconds >= HOUR {
+        (seconds / HOUR, "hours")
+    } else if seconds >= MINUTE {
+        (seconds / MINUTE, "minutes")
+    } else {
+        (seconds, "seconds")
+    };
+    if value >= 1e4 {
+        format!("{} {unit}", scientific(value, 3))
+    } else {
+        format!("{} {unit}", trim_zeros(&format!("{value:.1}")))
+    }
+}
+
+/// FLOP/s with an SI prefix, e.g. `989 TFLOP/s`, `1.1 EFLOP/s`.
+pub fn flops_rate(value: f64) -> String {
+    si(value, "FLOP/s")
+}
+
+/// A value with an SI prefix and unit, three significant figures.
+pub fn si(value: f64, unit: &str) -> String {
+    const PREFIXES: [(f64, &str); 8] = [
+        (1e24, "Y"),
+        (1e21, "Z"),
+        (1e18, "E"),
+        (1e15, "P"),
+        (1e12, "T"),
+        (1e9, "G"),
+        (1e6, "M"),
+        (1e3, "k"),
+    ];
+    for (scale, prefix) in PREFIXES {
+        if value.abs() >= scale {
+            return format!("{} {prefix}{unit}", significant_digits(value / scale, 3));
+        }
+    }
+    format!("{} {unit}", significant_digits(value, 3))
+}
+
+/// Rounds to `digits` significant figures and drops trailing zeros.
+pub fn significant_digits(value: f64, digits: i32) -> String {
+    if value == 0.0 || !value.is_finite() {
+        return format!("{value}");
+    }
+    let magnitude = value.abs().log10().floor() as i32;
+    let decimals = (digits - 1 - magnitude).clamp(0, 12) as usize;
+    trim_zeros(&format!("{value:.decimals$}"))
+}
+
+fn trim_zeros(text: &str) -> String {
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+fn superscript(exponent: &str) -> String {
+    exponent
+        .chars()
+        .map(|c| match c {
+            '-' => '⁻',
+            '0' => '⁰',
+            '1' => '¹',
+            '2' => '²',
+            '3' => '³',
+            '4' => '⁴',
+            '5' => '⁵',
+            '6' => '⁶',
+            '7' => '⁷',
+            '8' => '⁸',
+            '9' => '⁹',
+            other => other,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        assert_eq!(scientific(3.15e23, 3), "3.15 × 10²³");
+        assert_eq!(scientific(1e-5, 2), "1 × 10⁻⁵");
+        assert_eq!(grouped(16384), "16,384");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(duration(86_400.0 * 34.26), "34.3 days");
+        assert_eq!(duration(90.0), "1.5 minutes");
+        assert_eq!(flops_rate(989e12), "989 TFLOP/s");
+        assert_eq!(si(1.1e18, "FLOP/s"), "1.1 EFLOP/s");
+        assert_eq!(plain_number(0.5), "0.5");
+        assert_eq!(plain_number(1e15), "1 × 10¹⁵");
+        assert_eq!(plain_number(1000.0), "1000");
+    }
+}

@@ -1,0 +1,15 @@
+//! Compute Lab's engine: every calculator the course shows, as pure functions.
+//!
+//! Each calculator follows one path, borrowed from ripgrep's low/high args split:
+//! a `Form` of raw strings is checked by `validate()`, which returns either a
+//! typed `Input` or every `FieldError` at once; `compute(&Input)` then cannot
+//! fail. The engine knows nothing about the web: no signals, no clock, no DOM.
+
+pub mod explain;
+pub mod field;
+pub mod format;
+pub mod train_compute;
+pub mod widgets;
+
+pub use explain::{Explanation, Source};
+pub use field::{FieldError, FieldErrors};

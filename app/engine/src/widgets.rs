@@ -1,0 +1,57 @@
+//! The registry of widgets the course may place, keyed by slug.
+//!
+//! The content validator asks this registry whether a `widget NAME` fence names a
+//! real widget and whether its presets make a valid form, so an authoring
+//! mistake fails `lab check content` before a learner meets it.
+
+use crate::train_compute::{self, TrainComputeForm};
+
+/// What the course needs to know about a widget without depending on the web.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WidgetSpec {
+    pub slug: &'static str,
+    pub title: &'static str,
+    pub summary: &'static str,
+    /// Preset keys beyond the form fields that every widget accepts.
+    pub fields: &'static [&'static str],
+}
+
+/// Keys every widget fence accepts besides its own fields.
+pub const COMMON_PRESET_KEYS: [&str; 2] = ["title", "predict"];
+
+pub const WIDGETS: [WidgetSpec; 1] = [WidgetSpec {
+    slug: train_compute::SLUG,
+    title: "Training compute and time",
+    summary: "How many FLOPs a training run needs (6 × parameters × tokens) and how long a cluster takes to deliver them.",
+    fields: &train_compute::FIELDS,
+}];
+
+pub fn find(slug: &str) -> Option<&'static WidgetSpec> {
+    WIDGETS.iter().find(|spec| spec.slug == slug)
+}
+
+/// Checks preset values (already turned into strings) against the widget's own
+/// validation. Returns one message per problem; unknown keys are the caller's concern.
+pub fn preset_problems(slug: &str, preset: &[(String, String)]) -> Vec<String> {
+    match slug {
+        train_compute::SLUG => {
+            let mut form = TrainComputeForm::default();
+            for (key, value) in preset {
+                form.set(key, value.clone());
+            }
+            match form.validate() {
+                Ok(_) => Vec::new(),
+                Err(errors) => errors.0.iter().map(|e| format!("{} = {}: {}", e.field, quote(preset, e.field), e.problem)).collect(),
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn quote(preset: &[(String, String)], field: &str) -> String {
+    preset
+        .iter()
+        .find(|(key, _)| key == field)
+        .map(|(_, value)| format!("{value:?}"))
+        .unwrap_or_else(|| "(default)".to_string())
+}

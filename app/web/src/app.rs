@@ -1,0 +1,62 @@
+//! The root component: provides context, follows the hash, and picks the page.
+
+use crate::content::{load_course, LoadedCourse};
+use crate::context::{CourseCtx, LocationCtx};
+use crate::layout::shell::Shell;
+use crate::pages;
+use crate::storage::ProgressStore;
+use course::route::{Location, Route};
+use leptos::prelude::*;
+
+#[component]
+pub fn App() -> impl IntoView {
+    let location = RwSignal::new(Location::parse(&crate::dom::current_hash()));
+    provide_context(LocationCtx(location));
+    crate::theme::provide_theme();
+    follow_hash(location);
+
+    let course = LocalResource::new(load_course);
+    provide_context(CourseCtx(course));
+
+    let route = Memo::new(move |_| location.with(|l| l.route.clone()));
+    let embedded = Memo::new(move |_| matches!(route.get(), Route::Embed { .. }));
+
+    view! {
+        {move || match course.get() {
+            None => view! { <p class="boot-message" role="status">"Loading the course…"</p> }.into_any(),
+            Some(Err(reason)) => view! { <pages::load_error::LoadError reason=reason /> }.into_any(),
+            Some(Ok(loaded)) => with_progress(loaded, route, embedded).into_any(),
+        }}
+    }
+}
+
+/// Provides progress for the loaded course and renders the page for the route.
+fn with_progress(loaded: LoadedCourse, route: Memo<Route>, embedded: Memo<bool>) -> impl IntoView {
+    let store = ProgressStore::load(&loaded.manifest.id);
+    provide_context(store);
+    provide_context(loaded);
+    move || {
+        let page = view! { <pages::Page route=route /> };
+        if embedded.get() {
+            view! { <div class="embed-root" data-testid="embed-root">{page}</div> }.into_any()
+        } else {
+            view! { <Shell>{page}</Shell> }.into_any()
+        }
+    }
+}
+
+/// Keeps the location signal in step with `hashchange` for the page's lifetime.
+fn follow_hash(location: RwSignal<Location>) {
+    let Some(window) = crate::dom::window() else {
+        return;
+    };
+    let listener = gloo_events::EventListener::new(&window, "hashchange", move |_| {
+        let next = Location::parse(&crate::dom::current_hash());
+        if location.with_untracked(|current| current.route != next.route) {
+            crate::dom::scroll_to_top();
+        }
+        location.set(next);
+    });
+    // The app lives as long as the page, so the listener does too.
+    listener.forget();
+}

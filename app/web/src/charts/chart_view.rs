@@ -1,0 +1,123 @@
+//! One echarts canvas that follows a chart signal, with a visible data table.
+
+use crate::charts::loader::ensure_echarts;
+use crate::theme::use_theme;
+use charming::{Chart, Echarts, WasmRenderer};
+use leptos::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+static NEXT_ID: AtomicUsize = AtomicUsize::new(0);
+
+/// Rows of the table alternative: a header row and data rows, as display text.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ChartTable {
+    pub caption: String,
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+#[component]
+pub fn ChartView(
+    /// Describes what the chart shows, for screen readers and as its caption.
+    #[prop(into)]
+    label: String,
+    /// The chart options; `None` draws nothing (for example while input is invalid).
+    chart: Signal<Option<Chart>>,
+    table: Signal<ChartTable>,
+) -> impl IntoView {
+    let id = format!("chart-{}", NEXT_ID.fetch_add(1, Ordering::Relaxed));
+    let status = RwSignal::new(None::<String>);
+    let theme = use_theme();
+    let instance = StoredValue::new_local(None::<(Echarts, bool)>);
+    let target = id.clone();
+    // Drawing on a canvas is a sync with the outside world, so it is an Effect.
+    Effect::new(move |_| {
+        let Some(options) = chart.get() else {
+            return;
+        };
+        let dark = theme.get().is_dark();
+        let target = target.clone();
+        leptos::task::spawn_local(async move {
+            if let Err(message) = ensure_echarts().await {
+                status.set(Some(message));
+                return;
+            }
+            // Reuse the instance while the theme is unchanged; a theme change needs a new one.
+            let reused = instance.with_value(|current| match current {
+                Some((echarts, was_dark)) if *was_dark == dark => {
+                    WasmRenderer::update(echarts, &options);
+                    true
+                }
+                _ => false,
+            });
+            if reused {
+                return;
+            }
+            dispose_existing(&target);
+            let theme = if dark { charming::theme::Theme::Dark } else { charming::theme::Theme::Default };
+            match WasmRenderer::new_opt(None, Some(320)).theme(theme).render(&target, &options) {
+                Ok(echarts) => {
+                    instance.set_value(Some((echarts, dark)));
+                    status.set(Some(READY.to_string()));
+                }
+                Err(_) => status.set(Some("The chart could not be drawn; the data table shows the same numbers.".to_string())),
+            }
+        });
+    });
+    view! {
+        <figure class="chart-figure">
+            <figcaption>{label.clone()}</figcaption>
+            <div id=id class="chart" role="img" aria-label=label data-testid="chart"
+                data-state=move || status.get().map(|s| if s == READY { "ready" } else { "error" }).unwrap_or("loading")></div>
+            {move || status.get().filter(|s| s != READY).map(|message| view! { <p class="chart-error" role="status">{message}</p> })}
+            <DataTable table=table />
+        </figure>
+    }
+}
+
+const READY: &str = "ready";
+
+/// echarts refuses to init twice on one element; dispose the old instance first.
+fn dispose_existing(id: &str) {
+    let Some(element) = crate::dom::element_by_id(id) else {
+        return;
+    };
+    let global = js_sys::global();
+    let Ok(echarts) = js_sys::Reflect::get(&global, &"echarts".into()) else {
+        return;
+    };
+    let Ok(dispose) = js_sys::Reflect::get(&echarts, &"dispose".into()) else {
+        return;
+    };
+    if let Some(dispose) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&dispose) {
+        let _ = dispose.call1(&echarts, &element);
+    }
+}
+
+#[component]
+fn DataTable(table: Signal<ChartTable>) -> impl IntoView {
+    move || {
+        let table = table.get();
+        let header = table.header.iter().map(|cell| view! { <th scope="col">{cell.clone()}</th> }).collect_view();
+        let rows = table
+            .rows
+            .iter()
+            .map(|row| {
+                let cells = row.iter().map(|cell| view! { <td>{cell.clone()}</td> }).collect_view();
+                view! { <tr>{cells}</tr> }
+            })
+            .collect_view();
+        view! {
+            <details class="chart-table" data-testid="chart-table">
+                <summary>"Show the data as a table"</summary>
+                <div class="table-scroll" role="region" aria-label=table.caption.clone() tabindex="0">
+                    <table>
+                        <caption>{table.caption.clone()}</caption>
+                        <thead><tr>{header}</tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </div>
+            </details>
+        }
+    }
+}

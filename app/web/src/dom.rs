@@ -1,0 +1,83 @@
+//! Small, panic-free helpers over web-sys. Every browser API can be missing or
+//! refuse (sandboxed iframes, blocked storage), so each helper returns an Option.
+
+use wasm_bindgen::JsCast;
+
+pub fn window() -> Option<web_sys::Window> {
+    web_sys::window()
+}
+
+pub fn document() -> Option<web_sys::Document> {
+    window()?.document()
+}
+
+pub fn element_by_id(id: &str) -> Option<web_sys::HtmlElement> {
+    document()?.get_element_by_id(id)?.dyn_into::<web_sys::HtmlElement>().ok()
+}
+
+/// The current `location.hash`, e.g. `#/m/why-hardware`.
+pub fn current_hash() -> String {
+    window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
+}
+
+/// Replaces the URL's hash without a new history entry, without scrolling and
+/// without firing `hashchange`, so widget state can follow every keystroke.
+pub fn replace_hash(hash: &str) {
+    let Some(window) = window() else {
+        return;
+    };
+    let Ok(history) = window.history() else {
+        return;
+    };
+    let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash));
+}
+
+/// The full URL of the page, for copy-link buttons.
+pub fn current_href() -> String {
+    window().and_then(|w| w.location().href().ok()).unwrap_or_default()
+}
+
+pub fn prefers_reduced_motion() -> bool {
+    media_matches("(prefers-reduced-motion: reduce)")
+}
+
+pub fn prefers_dark() -> bool {
+    media_matches("(prefers-color-scheme: dark)")
+}
+
+fn media_matches(query: &str) -> bool {
+    window()
+        .and_then(|w| w.match_media(query).ok().flatten())
+        .map(|list| list.matches())
+        .unwrap_or(false)
+}
+
+/// Scrolls an element into view and moves focus to it, for in-page links.
+pub fn focus_section(id: &str) {
+    if let Some(element) = element_by_id(id) {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Start);
+        if !prefers_reduced_motion() {
+            options.set_behavior(web_sys::ScrollBehavior::Smooth);
+        }
+        element.scroll_into_view_with_scroll_into_view_options(&options);
+        let _ = element.focus();
+    }
+}
+
+pub fn scroll_to_top() {
+    if let Some(window) = window() {
+        window.scroll_to_with_x_and_y(0.0, 0.0);
+    }
+}
+
+pub fn set_title(title: &str) {
+    if let Some(document) = document() {
+        document.set_title(title);
+    }
+}
+
+/// Milliseconds since navigation start, for the benchmark's marks.
+pub fn now_ms() -> f64 {
+    window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
+}

@@ -1,0 +1,4 @@
+//! The chrome around every page: header, sidebar navigation, footer.
+
+pub mod shell;
+pub mod sidebar;

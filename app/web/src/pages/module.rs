@@ -1,0 +1,123 @@
+//! A module: front matter, table of contents, rendered blocks, prev/next links.
+
+use crate::blocks::Blocks;
+use crate::content::LoadedCourse;
+use crate::context::use_progress;
+use crate::pages::not_found::NotFoundPage;
+use course::route::Route;
+use course::Module;
+use leptos::prelude::*;
+
+#[component]
+pub fn ModulePage(slug: String, section: Option<String>) -> impl IntoView {
+    let Some(course) = use_context::<LoadedCourse>() else {
+        return ().into_any();
+    };
+    let Some(module) = course.module(&slug).cloned() else {
+        return view! { <NotFoundPage path=format!("/m/{slug}") /> }.into_any();
+    };
+    let store = use_progress();
+    store.visit(&slug);
+    crate::dom::set_title(&format!("{} · {}", module.front.title, course.manifest.title));
+    let (previous, next) = course.neighbours(&slug);
+    let previous = previous.map(|m| (m.front.slug.clone(), m.front.title.clone()));
+    let next = next.map(|m| (m.front.slug.clone(), m.front.title.clone()));
+    let reading = module.reading_minutes(course.words_per_minute());
+    // Scrolling is a sync with the outside world (the viewport), so it is an Effect.
+    Effect::new(move |_| {
+        if let Some(id) = &section {
+            crate::dom::focus_section(id);
+        }
+    });
+    view! {
+        <article class="module" data-testid="module">
+            <header class="module-header">
+                <h1 data-testid="module-title">{module.front.title.clone()}</h1>
+                <p class="lede">{module.front.summary.clone()}</p>
+                <p class="meta">{format!("{reading} min read · about {} min with activities", module.front.minutes)}</p>
+                <Objectives module=module.clone() />
+            </header>
+            <Toc module=module.clone() />
+            <div class="module-body">
+                <Blocks blocks=module.blocks.clone() />
+            </div>
+            <CompleteButton slug=slug.clone() />
+            <PrevNext previous=previous next=next />
+        </article>
+    }
+    .into_any()
+}
+
+#[component]
+fn Objectives(module: Module) -> impl IntoView {
+    let items = module.front.objectives.into_iter().map(|objective| view! { <li>{objective}</li> }).collect_view();
+    view! {
+        <section class="objectives" aria-labelledby="objectives-heading">
+            <h2 id="objectives-heading">"You will be able to"</h2>
+            <ul>{items}</ul>
+        </section>
+    }
+}
+
+#[component]
+fn Toc(module: Module) -> impl IntoView {
+    if module.toc.is_empty() {
+        return ().into_any();
+    }
+    let slug = module.front.slug.clone();
+    let items = module
+        .toc
+        .into_iter()
+        .map(|heading| {
+            let href = Route::Module { slug: slug.clone(), section: Some(heading.id) }.href();
+            view! { <li class=format!("toc-level-{}", heading.level)><a href=href>{heading.text}</a></li> }
+        })
+        .collect_view();
+    view! {
+        <nav class="toc" aria-labelledby="toc-heading" data-testid="toc">
+            <h2 id="toc-heading">"On this page"</h2>
+            <ul>{items}</ul>
+        </nav>
+    }
+    .into_any()
+}
+
+#[component]
+fn CompleteButton(slug: String) -> impl IntoView {
+    let store = use_progress();
+    let slug_for_state = slug.clone();
+    let completed = Memo::new(move |_| store.progress.with(|p| p.get(&slug_for_state).completed));
+    view! {
+        <div class="complete-row">
+            <button
+                type="button"
+                data-testid="complete-button"
+                aria-pressed=move || completed.get().to_string()
+                on:click=move |_| store.set_completed(&slug, !completed.get_untracked())
+            >
+                {move || if completed.get() { "✓ Completed — mark as not done" } else { "Mark this module as completed" }}
+            </button>
+        </div>
+    }
+}
+
+#[component]
+fn PrevNext(previous: Option<(String, String)>, next: Option<(String, String)>) -> impl IntoView {
+    let link = |target: Option<(String, String)>, rel: &'static str, label: &'static str| {
+        target.map(|(slug, title)| {
+            let href = Route::Module { slug, section: None }.href();
+            view! {
+                <a class=format!("pager-{rel}") rel=rel href=href data-testid=format!("pager-{rel}")>
+                    <span class="pager-label">{label}</span>
+                    <span class="pager-title">{title}</span>
+                </a>
+            }
+        })
+    };
+    view! {
+        <nav class="pager" aria-label="Previous and next module">
+            {link(previous, "prev", "← Previous")}
+            {link(next, "next", "Next →")}
+        </nav>
+    }
+}

@@ -1,0 +1,29 @@
+//! A helpful page for any address the course does not know.
+
+use crate::content::LoadedCourse;
+use course::route::Route;
+use leptos::prelude::*;
+
+#[component]
+pub fn NotFoundPage(path: String) -> impl IntoView {
+    crate::dom::set_title("Page not found · Compute Lab");
+    let suggestions = use_context::<LoadedCourse>()
+        .map(|course| {
+            course
+                .modules
+                .iter()
+                .map(|module| {
+                    let href = Route::Module { slug: module.front.slug.clone(), section: None }.href();
+                    view! { <li><a href=href>{module.front.title.clone()}</a></li> }
+                })
+                .collect_view()
+        });
+    view! {
+        <article class="not-found" data-testid="not-found">
+            <h1>"Page not found"</h1>
+            <p>"There is no page at "<code>{path}</code>". It may have been renamed, or the link may be mistyped."</p>
+            <p><a href="#/">"Go to the course map"</a>" or pick a module:"</p>
+            <ul>{suggestions}</ul>
+        </article>
+    }
+}

@@ -1,0 +1,112 @@
+//! Progress persistence: localStorage through gloo-storage, with a memory
+//! fallback when storage is blocked (sandboxed iframes, strict privacy modes).
+//!
+//! Storage is untrusted input. The `course::progress` decoder drops only what
+//! it cannot read, and an unreadable record is copied to a backup key before
+//! anything overwrites it, so no progress is ever silently destroyed.
+
+use course::progress::{backup_key, storage_key, LoadNotice, Progress};
+use gloo_storage::{LocalStorage, Storage};
+use leptos::prelude::*;
+
+/// Where progress lives for this page view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Local,
+    /// Storage is blocked: progress lasts until the tab closes.
+    Memory,
+}
+
+/// The learner's progress plus how it was loaded. Cheap to copy (signals inside).
+#[derive(Clone, Copy)]
+pub struct ProgressStore {
+    pub progress: RwSignal<Progress>,
+    pub notice: RwSignal<Option<String>>,
+    backend: StoredValue<Backend>,
+    read_only: StoredValue<bool>,
+    key: StoredValue<String>,
+}
+
+impl ProgressStore {
+    /// Loads the course's progress, falling back to memory if storage is blocked.
+    pub fn load(course_id: &str) -> ProgressStore {
+        let key = storage_key(course_id);
+        let backend = if local_storage_works() { Backend::Local } else { Backend::Memory };
+        let raw = match backend {
+            Backend::Local => LocalStorage::raw().get_item(&key).ok().flatten(),
+            Backend::Memory => None,
+        };
+        let (progress, load_notice) = Progress::decode(raw.as_deref());
+        if matches!(load_notice, LoadNotice::Unreadable) {
+            if let Some(raw) = &raw {
+                let _ = LocalStorage::raw().set_item(&backup_key(course_id), raw);
+            }
+        }
+        let mut notice = load_notice.message();
+        if backend == Backend::Memory {
+            notice = Some("This browser is blocking storage, so progress is kept only until you close this tab.".to_string());
+        }
+        ProgressStore {
+            progress: RwSignal::new(progress),
+            notice: RwSignal::new(notice),
+            backend: StoredValue::new(backend),
+            read_only: StoredValue::new(load_notice.read_only()),
+            key: StoredValue::new(key),
+        }
+    }
+
+    /// A store that never persists, for components mounted outside the app.
+    pub fn detached() -> ProgressStore {
+        ProgressStore {
+            progress: RwSignal::new(Progress::default()),
+            notice: RwSignal::new(None),
+            backend: StoredValue::new(Backend::Memory),
+            read_only: StoredValue::new(true),
+            key: StoredValue::new(String::new()),
+        }
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend.get_value()
+    }
+
+    /// Writes the current progress, unless that would overwrite a newer schema.
+    pub fn save(&self) {
+        if self.backend.get_value() != Backend::Local || self.read_only.get_value() {
+            return;
+        }
+        let encoded = self.progress.with_untracked(Progress::encode);
+        let key = self.key.get_value();
+        if LocalStorage::raw().set_item(&key, &encoded).is_err() {
+            self.notice.set(Some("Progress could not be saved (storage is full or blocked); it is kept until you close this tab.".to_string()));
+        }
+    }
+
+    pub fn visit(&self, slug: &str) {
+        let mut changed = false;
+        self.progress.update(|progress| changed = progress.visit(slug));
+        if changed {
+            self.save();
+        }
+    }
+
+    pub fn set_completed(&self, slug: &str, completed: bool) {
+        self.progress.update(|progress| progress.set_completed(slug, completed));
+        self.save();
+    }
+}
+
+/// Probes localStorage without letting a SecurityError escape: gloo's `raw()`
+/// throws when storage is blocked, so it is only used after this succeeds.
+fn local_storage_works() -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let Ok(Some(storage)) = window.local_storage() else {
+        return false;
+    };
+    let probe = "compute-lab:probe";
+    let works = storage.set_item(probe, "1").is_ok();
+    let _ = storage.remove_item(probe);
+    works
+}

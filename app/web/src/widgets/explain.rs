@@ -1,0 +1,77 @@
+//! "Explain this number": the formula, the values plugged in, and the source.
+
+use engine::Explanation;
+use leptos::prelude::*;
+
+/// One output row: label, value, and a toggle that reveals its explanation.
+#[component]
+pub fn ExplainedOutput(
+    #[prop(into)]
+    id: String,
+    explanation: Signal<Option<Explanation>>,
+) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let panel_id = format!("{id}-explain");
+    let test_id = id.clone();
+    move || {
+        let Some(explanation) = explanation.get() else {
+            return ().into_any();
+        };
+        let panel_id = panel_id.clone();
+        view! {
+            <div class="output" data-testid=format!("out-{}", explanation.output)>
+                <dt>{explanation.label}</dt>
+                <dd>
+                    <span class="output-value" data-testid=format!("value-{}", explanation.output)>{explanation.result.clone()}</span>
+                    <button
+                        type="button"
+                        class="explain-toggle"
+                        aria-expanded=move || open.get().to_string()
+                        aria-controls=panel_id.clone()
+                        data-testid=format!("explain-{}-{}", test_id, explanation.output)
+                        on:click=move |_| open.update(|o| *o = !*o)
+                    >
+                        {move || if open.get() { "Hide explanation" } else { "Explain" }}
+                    </button>
+                    <div id=panel_id class="explain-panel" hidden=move || !open.get()>
+                        <ExplanationBody explanation=explanation.clone() />
+                    </div>
+                </dd>
+            </div>
+        }
+        .into_any()
+    }
+}
+
+#[component]
+fn ExplanationBody(explanation: Explanation) -> impl IntoView {
+    let formula = course::math::render(explanation.formula_tex, true);
+    let rows = explanation
+        .bindings
+        .iter()
+        .map(|binding| {
+            let symbol = course::math::render(binding.symbol, false);
+            view! {
+                <tr>
+                    <td inner_html=symbol></td>
+                    <td>{binding.meaning}</td>
+                    <td>{binding.value.clone()}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="formula" inner_html=formula></div>
+        <table class="bindings">
+            <caption>"Values plugged in"</caption>
+            <thead><tr><th scope="col">"Symbol"</th><th scope="col">"Meaning"</th><th scope="col">"Value"</th></tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
+        <p>"Result: "<strong>{explanation.result.clone()}</strong></p>
+        <p class="explain-note">{explanation.note}</p>
+        <p class="source">"Source: "
+            <a href=explanation.source.url rel="noopener noreferrer" target="_blank">{explanation.source.title}</a>
+            {format!(", {}.", explanation.source.locator)}
+        </p>
+    }
+}

@@ -1,0 +1,45 @@
+//! A labelled text field with its validation message beside it.
+
+use leptos::prelude::*;
+
+#[component]
+pub fn NumberField(
+    /// The element id; the error message's id is derived from it.
+    #[prop(into)]
+    id: String,
+    #[prop(into)]
+    label: String,
+    /// A short hint under the label, e.g. the unit or an example.
+    #[prop(into)]
+    hint: String,
+    #[prop(into)]
+    test_id: String,
+    value: Signal<String>,
+    error: Signal<Option<String>>,
+    on_input: Callback<String>,
+) -> impl IntoView {
+    let error_id = format!("{id}-error");
+    let hint_id = format!("{id}-hint");
+    let described_by = format!("{hint_id} {error_id}");
+    view! {
+        <div class="field" class:invalid=move || error.get().is_some()>
+            <label for=id.clone()>{label}</label>
+            <span class="hint" id=hint_id>{hint}</span>
+            <input
+                id=id
+                type="text"
+                inputmode="decimal"
+                autocomplete="off"
+                spellcheck="false"
+                data-testid=format!("input-{test_id}")
+                aria-invalid=move || error.get().is_some().to_string()
+                aria-describedby=described_by
+                prop:value=move || value.get()
+                on:input=move |ev| on_input.run(event_target_value(&ev))
+            />
+            <p class="field-error" id=error_id aria-live="polite" data-testid=format!("error-{test_id}")>
+                {move || error.get().map(|message| view! { <span aria-hidden="true">"⚠ "</span>{message} })}
+            </p>
+        </div>
+    }
+}

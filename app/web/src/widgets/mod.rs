@@ -1,0 +1,59 @@
+//! The widget registry: maps the slug used in content fences, routes and the
+//! CLI to its component. Adding a widget means adding one arm here.
+
+pub mod copy_link;
+pub mod explain;
+pub mod field;
+pub mod predict;
+pub mod train_compute;
+pub mod url_state;
+
+use course::WidgetRef;
+use leptos::prelude::*;
+
+/// Everything a widget needs to mount: which one, its URL key prefix and presets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WidgetMount {
+    pub slug: String,
+    /// Prefix of this widget's URL query keys; unique on its page.
+    pub instance: String,
+    pub title: Option<String>,
+    pub predict: Option<String>,
+    pub preset: Vec<(String, String)>,
+}
+
+impl WidgetMount {
+    /// A widget alone on its page (`/lab/SLUG` or an embed), with default values.
+    pub fn standalone(slug: &str) -> WidgetMount {
+        WidgetMount {
+            slug: slug.to_string(),
+            instance: slug.to_string(),
+            title: None,
+            predict: None,
+            preset: Vec::new(),
+        }
+    }
+
+    pub fn from_ref(widget: &WidgetRef) -> WidgetMount {
+        WidgetMount {
+            slug: widget.slug.clone(),
+            instance: widget.instance.clone(),
+            title: widget.title.clone(),
+            predict: widget.predict.clone(),
+            preset: widget.preset.clone(),
+        }
+    }
+}
+
+#[component]
+pub fn Widget(mount: WidgetMount) -> impl IntoView {
+    match mount.slug.as_str() {
+        engine::train_compute::SLUG => view! { <train_compute::TrainCompute mount=mount /> }.into_any(),
+        other => view! {
+            <div class="authoring-error" role="alert" data-testid="authoring-error">
+                <strong>"Authoring error: "</strong>{format!("no widget is called `{other}`.")}
+            </div>
+        }
+        .into_any(),
+    }
+}

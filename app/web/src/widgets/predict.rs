@@ -1,0 +1,66 @@
+//! Predict before reveal: the learner commits to a guess before seeing results,
+//! then sees how far off it was. Guessing first makes the answer stick.
+
+use leptos::prelude::*;
+
+#[component]
+pub fn PredictGate(
+    #[prop(into)]
+    id: String,
+    /// The question to answer before the results show.
+    #[prop(into)]
+    question: String,
+    /// The unit of the guess, e.g. "days".
+    #[prop(into)]
+    unit: String,
+    revealed: RwSignal<bool>,
+    guess: RwSignal<Option<f64>>,
+    /// The model's answer in the same unit, for the comparison.
+    actual: Signal<Option<f64>>,
+) -> impl IntoView {
+    let text = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let input_id = format!("{id}-guess");
+    let error_id = format!("{input_id}-error");
+    let unit_for_label = unit.clone();
+    let reveal = move || match engine::field::parse_real(&text.get_untracked()) {
+        Ok(value) if value > 0.0 => {
+            guess.set(Some(value));
+            error.set(None);
+            revealed.set(true);
+        }
+        Ok(_) => error.set(Some("Enter a guess above zero, or choose “Skip”.".to_string())),
+        Err(problem) => error.set(Some(problem.to_string())),
+    };
+    view! {
+        <div class="predict" data-testid="predict">
+            <p class="predict-question"><span aria-hidden="true">"🤔 "</span><strong>"Predict first: "</strong>{question}</p>
+            {move || if revealed.get() {
+                let comparison = match (guess.get(), actual.get()) {
+                    (Some(g), Some(a)) if a > 0.0 => {
+                        let ratio = if g > a { g / a } else { a / g };
+                        let direction = if g > a { "high" } else { "low" };
+                        format!("You guessed {} {}; the model gives {} {}: {}× too {direction}.",
+                            engine::format::significant_digits(g, 3), unit, engine::format::significant_digits(a, 3), unit,
+                            engine::format::significant_digits(ratio, 2))
+                    }
+                    (None, _) => "You skipped the prediction; try guessing next time before you look.".to_string(),
+                    _ => String::new(),
+                };
+                view! { <p class="predict-result" role="status" data-testid="predict-result">{comparison}</p> }.into_any()
+            } else {
+                view! {
+                    <form class="predict-form" on:submit=move |ev| { ev.prevent_default(); reveal(); }>
+                        <label for=input_id.clone()>{format!("Your guess ({unit_for_label})")}</label>
+                        <input id=input_id.clone() type="text" inputmode="decimal" data-testid="predict-input"
+                            aria-describedby=error_id.clone()
+                            prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev)) />
+                        <button type="submit" data-testid="predict-reveal">"Reveal"</button>
+                        <button type="button" class="secondary" data-testid="predict-skip" on:click=move |_| revealed.set(true)>"Skip"</button>
+                        <p class="field-error" id=error_id.clone() aria-live="polite">{move || error.get()}</p>
+                    </form>
+                }.into_any()
+            }}
+        </div>
+    }
+}

@@ -1,0 +1,143 @@
+//! The training-compute widget: C = 6·N·D and the time a cluster needs for it.
+//! Raw strings live in one signal; validation and compute are Memos over it.
+
+use crate::charts::chart_view::{ChartTable, ChartView};
+use crate::context::use_location;
+use crate::widgets::copy_link::CopyLink;
+use crate::widgets::explain::ExplainedOutput;
+use crate::widgets::field::NumberField;
+use crate::widgets::predict::PredictGate;
+use crate::widgets::{url_state, WidgetMount};
+use charming::component::Axis;
+use charming::element::{AxisType, NameLocation, Tooltip, Trigger};
+use charming::series::Bar;
+use charming::Chart;
+use engine::train_compute::{compute, TrainComputeForm, TrainComputeOutput, FIELDS};
+use engine::format;
+use leptos::prelude::*;
+
+/// Label and hint for each field, in `FIELDS` order.
+const LABELS: [(&str, &str); 5] = [
+    ("Parameters (N)", "Model size, e.g. 7e9 for 7 billion"),
+    ("Training tokens (D)", "e.g. 300e9 for GPT-3, 15e12 for Llama 3"),
+    ("Accelerators (n)", "Whole number of GPUs or TPU chips"),
+    ("Peak dense TFLOP/s per accelerator (P)", "Datasheet figure at the training precision, without sparsity"),
+    ("Utilization (u)", "Share of peak reached, 0 to 1; 0.3 to 0.5 is typical"),
+];
+
+#[component]
+pub fn TrainCompute(mount: WidgetMount) -> impl IntoView {
+    let location = use_location();
+    let mut baseline = TrainComputeForm::default();
+    for (field, value) in &mount.preset {
+        baseline.set(field, value.clone());
+    }
+    let mut initial = baseline.clone();
+    for (field, value) in location.with_untracked(|l| url_state::read(l, &mount.instance, &FIELDS)) {
+        initial.set(&field, value);
+    }
+    let form = RwSignal::new(initial);
+    let validated = Memo::new(move |_| form.with(TrainComputeForm::validate));
+    let output = Memo::new(move |_| validated.with(|v| v.as_ref().ok().map(compute)));
+
+    let instance = mount.instance.clone();
+    // The URL is outside the reactive world, so following it is an Effect. It also
+    // re-runs on navigation within the page, which drops the query from the hash.
+    Effect::new(move |_| {
+        location.track();
+        form.with(|current| url_state::write(&instance, &current.pairs(), &baseline.pairs()));
+    });
+
+    let revealed = RwSignal::new(mount.predict.is_none());
+    let guess = RwSignal::new(None::<f64>);
+    let actual_days = Signal::derive(move || output.with(|o| o.as_ref().map(|o| o.time_s / 86_400.0)));
+
+    let fields = FIELDS
+        .iter()
+        .zip(LABELS)
+        .map(|(field, (label, hint))| {
+            let field = *field;
+            let value = Signal::derive(move || form.with(|f| f.pairs().iter().find(|(name, _)| *name == field).map(|(_, v)| (*v).to_string()).unwrap_or_default()));
+            let error = Signal::derive(move || validated.with(|v| v.as_ref().err().and_then(|errors| errors.message_for(field))));
+            let on_input = Callback::new(move |text: String| form.update(|f| {
+                f.set(field, text);
+            }));
+            view! {
+                <NumberField id=format!("{}-{field}", mount.instance) label=label hint=hint test_id=field value=value error=error on_input=on_input />
+            }
+        })
+        .collect_view();
+
+    let title = mount.title.clone().unwrap_or_else(|| "Training compute and time".to_string());
+    let heading_id = format!("{}-heading", mount.instance);
+    let heading_id_for_section = heading_id.clone();
+    let predict = mount.predict.clone().map(|question| {
+        view! { <PredictGate id=mount.instance.clone() question=question unit="days" revealed=revealed guess=guess actual=actual_days /> }
+    });
+    let instance_for_results = mount.instance.clone();
+    let valid = Memo::new(move |_| output.with(Option::is_some));
+    view! {
+        <section class="widget" aria-labelledby=heading_id_for_section data-testid=format!("widget-{}", mount.instance)>
+            <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live calculator · "</span>{title}</h3>
+            <form class="widget-form" on:submit=|ev| ev.prevent_default() novalidate>
+                {fields}
+            </form>
+            {predict}
+            <div class="widget-results" aria-live="polite" hidden=move || !revealed.get()>
+                <Show when=move || valid.get() fallback=|| view! {
+                    <p class="results-invalid" data-testid="results-invalid">
+                        <span aria-hidden="true">"⚠ "</span>"Fix the highlighted fields to see results."
+                    </p>
+                }>
+                    <Results instance=instance_for_results.clone() output=output />
+                </Show>
+            </div>
+            <CopyLink />
+        </section>
+    }
+}
+
+/// The outputs stay mounted while input changes, so the chart updates in place.
+#[component]
+fn Results(instance: String, output: Memo<Option<TrainComputeOutput>>) -> impl IntoView {
+    let outputs = (0..OUTPUT_COUNT)
+        .map(|idx| {
+            let explanation = Signal::derive(move || output.with(|o| o.as_ref().and_then(|o| o.explanations.get(idx).cloned())));
+            view! { <ExplainedOutput id=instance.clone() explanation=explanation /> }
+        })
+        .collect_view();
+    let chart = Signal::derive(move || output.with(|o| o.as_ref().map(scaling_chart)));
+    let table = Signal::derive(move || output.with(|o| o.as_ref().map(scaling_table).unwrap_or_default()));
+    view! {
+        <dl class="outputs">{outputs}</dl>
+        <ChartView label="Days to train against cluster size, at the same utilization" chart=chart table=table />
+        <p class="chart-note">"This assumes perfect scaling. Real clusters lose time to communication as they grow; the parallelism splitter models that."</p>
+    }
+}
+
+/// How many explained outputs `compute` returns.
+const OUTPUT_COUNT: usize = 4;
+
+fn scaling_chart(output: &TrainComputeOutput) -> Chart {
+    let labels: Vec<String> = output.scaling.iter().map(|p| format::grouped(p.accelerators)).collect();
+    let days: Vec<f64> = output.scaling.iter().map(|p| (p.time_s / 86_400.0 * 100.0).round() / 100.0).collect();
+    Chart::new()
+        .animation(!crate::dom::prefers_reduced_motion())
+        .background_color("transparent")
+        .tooltip(Tooltip::new().trigger(Trigger::Axis))
+        .x_axis(Axis::new().type_(AxisType::Category).name("Accelerators").name_location(NameLocation::Middle).name_gap(28).data(labels))
+        .y_axis(Axis::new().type_(AxisType::Log).name("Days").name_location(NameLocation::Middle).name_gap(40))
+        .series(Bar::new().name("Days to train").data(days))
+}
+
+fn scaling_table(output: &TrainComputeOutput) -> ChartTable {
+    ChartTable {
+        caption: "Days to train against cluster size".to_string(),
+        header: vec!["Accelerators".to_string(), "Time to train".to_string()],
+        rows: output
+            .scaling
+            .iter()
+            .map(|p| vec![format::grouped(p.accelerators), format::duration(p.time_s)])
+            .collect(),
+    }
+}
