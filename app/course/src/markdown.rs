@@ -141,8 +141,8 @@ impl<'a> Renderer<'a> {
             }
             Event::Start(Tag::HtmlBlock) => self.emit(Event::Start(Tag::Paragraph)),
             Event::End(TagEnd::HtmlBlock) => self.emit(Event::End(TagEnd::Paragraph)),
-            Event::InlineMath(tex) => self.emit(Event::InlineHtml(math::render(&tex, false).into())),
-            Event::DisplayMath(tex) => self.emit(Event::InlineHtml(math::render(&tex, true).into())),
+            Event::InlineMath(tex) => self.math(&tex, false, offset),
+            Event::DisplayMath(tex) => self.math(&tex, true, offset),
             Event::Start(Tag::BlockQuote(Some(kind))) => self.emit(Event::Html(callout_open(kind).into())),
             Event::End(TagEnd::BlockQuote(Some(_))) => self.emit(Event::Html("</aside>\n".into())),
             Event::Start(Tag::Table(alignments)) => {
@@ -184,6 +184,13 @@ impl<'a> Renderer<'a> {
             }
             other => self.emit(other),
         }
+    }
+
+    fn math(&mut self, tex: &str, display: bool, offset: usize) {
+        if let Err(message) = math::to_mathml(tex, display) {
+            self.diagnose(offset, message);
+        }
+        self.emit(Event::InlineHtml(math::render(tex, display).into()));
     }
 
     fn footnote_number(&mut self, name: &str) -> usize {

@@ -11,8 +11,17 @@ use latex2mathml::{latex_to_mathml, DisplayStyle};
 /// TeX rendered as a MathML element, or a readable error.
 pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
     let style = if display { DisplayStyle::Block } else { DisplayStyle::Inline };
-    let raw = latex_to_mathml(tex, style).map_err(|error| format!("cannot render math `{tex}`: {error}"))?;
-    let safe = sanitize(&raw);
+    let (protected, texts) = protect_text(tex);
+    let raw = latex_to_mathml(&protected, style).map_err(|error| format!("cannot render math `{tex}`: {error}"))?;
+    // latex2mathml reports some failures inside its output instead of as an error.
+    if let Some(start) = raw.find("[PARSE ERROR") {
+        let detail: String = raw.get(start..).unwrap_or_default().chars().take_while(|c| *c != '<').collect();
+        return Err(format!("cannot render math `{tex}`: {detail}"));
+    }
+    let mut safe = sanitize(&raw);
+    for (idx, text) in texts.iter().enumerate() {
+        safe = safe.replace(&placeholder(idx), &escape::html(text));
+    }
     // Keep the TeX as an annotation for screen readers that prefer it and for copy and paste.
     Ok(safe.replacen("<math", &format!("<math alttext=\"{}\"", escape::html(tex)), 1))
 }
@@ -23,6 +32,48 @@ pub fn render(tex: &str, display: bool) -> String {
         Ok(mathml) => mathml,
         Err(message) => format!("<code class=\"math-error\" title=\"{}\">{}</code>", escape::html(&message), escape::html(tex)),
     }
+}
+
+/// latex2mathml's `\\text{}` rejects some characters (such as `/`), so the text
+/// is swapped for letter-only placeholders and put back, escaped, afterwards.
+fn protect_text(tex: &str) -> (String, Vec<String>) {
+    let mut out = String::with_capacity(tex.len());
+    let mut texts = Vec::new();
+    let mut rest = tex;
+    while let Some(start) = rest.find("\\text{") {
+        out.push_str(rest.get(..start).unwrap_or_default());
+        let body = rest.get(start + 6..).unwrap_or_default();
+        let mut depth = 1usize;
+        let mut end = None;
+        for (idx, ch) in body.char_indices() {
+            match ch {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = Some(idx);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(end) = end else {
+            // Unbalanced: leave it for latex2mathml to report.
+            out.push_str(rest.get(start..).unwrap_or_default());
+            return (out, texts);
+        };
+        out.push_str(&format!("\\text{{{}}}", placeholder(texts.len())));
+        texts.push(body.get(..end).unwrap_or_default().to_string());
+        rest = body.get(end + 1..).unwrap_or_default();
+    }
+    out.push_str(rest);
+    (out, texts)
+}
+
+fn placeholder(idx: usize) -> String {
+    let letters: String = idx.to_string().chars().map(|d| char::from(b'a' + (d as u8 - b'0'))).collect();
+    format!("QZXtext{letters}QZX")
 }
 
 const TAGS: [&str; 25] = [
@@ -110,6 +161,13 @@ mod tests {
     }
 
     #[test]
+    fn text_keeps_slashes_and_spaces() {
+        let html = to_mathml("\\text{ bytes/s} + \\text{a < b}", false).unwrap_or_default();
+        assert!(html.contains("<mtext> bytes/s</mtext>"), "{html}");
+        assert!(html.contains("<mtext>a &lt; b</mtext>"), "{html}");
+    }
+
+    #[test]
     fn text_in_math_cannot_inject_markup() {
         for tex in ["a < b", "\\text{<script>alert(1)</script>}", "\\text{<img src=x onerror=alert(1)>}", "x > y & z"] {
             let html = render(tex, false);
@@ -119,8 +177,10 @@ mod tests {
     }
 
     #[test]
-    fn broken_tex_is_shown_escaped() {
-        let html = render("\\frac{1}{", false);
-        assert!(html.contains("math-error") || html.starts_with("<math"), "{html}");
+    fn broken_tex_is_an_error_shown_escaped() {
+        for tex in ["\\frac{1}{", "a}"] {
+            assert!(to_mathml(tex, false).is_err(), "{tex}");
+            assert!(render(tex, false).contains("math-error"), "{tex}");
+        }
     }
 }

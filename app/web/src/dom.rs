@@ -81,3 +81,13 @@ pub fn set_title(title: &str) {
 pub fn now_ms() -> f64 {
     window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
 }
+
+/// Records a named performance mark the first time it is reached in this page view.
+pub fn mark_once(name: &str) {
+    let Some(performance) = window().and_then(|w| w.performance()) else {
+        return;
+    };
+    if performance.get_entries_by_name(name).length() == 0 {
+        let _ = performance.mark(name);
+    }
+}

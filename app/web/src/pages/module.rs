@@ -24,7 +24,9 @@ pub fn ModulePage(slug: String, section: Option<String>) -> impl IntoView {
     let next = next.map(|m| (m.front.slug.clone(), m.front.title.clone()));
     let reading = module.reading_minutes(course.words_per_minute());
     // Scrolling is a sync with the outside world (the viewport), so it is an Effect.
+    // It runs after the module is in the DOM; the performance mark feeds the benchmark.
     Effect::new(move |_| {
+        crate::dom::mark_once("first-module-text");
         if let Some(id) = &section {
             crate::dom::focus_section(id);
         }

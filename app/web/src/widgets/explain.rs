@@ -17,7 +17,7 @@ pub fn ExplainedOutput(
         let Some(explanation) = explanation.get() else {
             return ().into_any();
         };
-        let panel_id = panel_id.clone();
+        let panel_id = format!("{panel_id}-{}", explanation.output);
         view! {
             <div class="output" data-testid=format!("out-{}", explanation.output)>
                 <dt>{explanation.label}</dt>

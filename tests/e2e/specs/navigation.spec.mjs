@@ -1,0 +1,56 @@
+// Module navigation by mouse and by keyboard alone.
+import { test, expect } from "@playwright/test";
+import { CoursePage } from "../pages/course-page.mjs";
+
+test("next and previous links move through the modules", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/why-hardware");
+  await course.testId("pager-next").click();
+  await expect(course.heading()).toHaveText("Cluster management and scheduling");
+  await course.testId("pager-prev").click();
+  await expect(course.heading()).toHaveText("Why hardware decides ML at scale");
+});
+
+test("the course map links to every module and shows progress", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/");
+  await expect(course.testId("course-progress-text")).toHaveText(/0 of \d+ modules completed/);
+  await course.testId("home").getByRole("link", { name: "1. Why hardware decides ML at scale" }).click();
+  await expect(course.heading()).toHaveText("Why hardware decides ML at scale");
+  await course.testId("complete-button").click();
+  await expect(course.testId("complete-button")).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("navigation", { name: "Modules" }).getByRole("link", { name: "Course map" }).click();
+  await expect(course.testId("course-progress-text")).toHaveText(/1 of \d+ modules completed/);
+});
+
+test("a learner can reach the next module with the keyboard alone", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/why-hardware");
+  await expect(course.heading()).toBeVisible();
+  // The skip link is the first stop and moves focus to the main content.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("#main-content")).toBeFocused();
+  // Tab until the "Next" link has focus, then follow it with Enter.
+  const next = course.testId("pager-next");
+  for (let presses = 0; presses < 400; presses++) {
+    await page.keyboard.press("Tab");
+    if (await next.evaluate((el) => el === document.activeElement)) break;
+  }
+  await expect(next).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(course.heading()).toHaveText("Cluster management and scheduling");
+});
+
+test("the table of contents jumps to a section and moves focus there", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/clusters");
+  const toc = course.testId("toc");
+  const firstLink = toc.getByRole("link").nth(1);
+  const target = (await firstLink.getAttribute("href")).split("/").pop();
+  await firstLink.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator(`[id="${target}"]`)).toBeFocused();
+  await expect(page.locator(`[id="${target}"]`)).toBeInViewport();
+});

@@ -1,0 +1,74 @@
+// Every route renders its heading, with no console error and no CSP violation.
+import { test, expect } from "@playwright/test";
+import { CoursePage } from "../pages/course-page.mjs";
+
+const routes = [
+  ["/", "Compute Lab"],
+  ["/m/why-hardware", "Why hardware decides ML at scale"],
+  ["/m/clusters", "Cluster management and scheduling"],
+  ["/lab/train-compute", "Training compute and time"],
+  ["/glossary", "Glossary"],
+  ["/progress", "Your progress"],
+  ["/no/such/page", "Page not found"],
+  ["/m/no-such-module", "Page not found"],
+  ["/lab/no-such-widget", "Page not found"],
+];
+
+for (const [route, heading] of routes) {
+  test(`route ${route} renders "${heading}"`, async ({ page }) => {
+    const course = new CoursePage(page);
+    await course.goto(route);
+    await expect(course.heading()).toHaveText(heading);
+    await course.expectNoConsoleErrors();
+  });
+}
+
+test("the embed route renders a widget without the course chrome", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/embed/widget/train-compute");
+  await expect(course.testId("embed-root")).toBeVisible();
+  await expect(course.heading()).toHaveText("Training compute and time");
+  await expect(page.getByRole("navigation", { name: "Modules" })).toHaveCount(0);
+  await expect(course.widget().value("time_s")).toBeVisible();
+  await course.expectNoConsoleErrors();
+});
+
+test("an unknown route shows a helpful not-found page with links", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/%3Cscript%3Ealert(1)%3C/script%3E");
+  await expect(course.testId("not-found")).toContainText("There is no page at");
+  await expect(course.testId("not-found").getByRole("link", { name: "Go to the course map" })).toBeVisible();
+  await course.testId("not-found").getByRole("link", { name: "Why hardware decides ML at scale" }).click();
+  await expect(course.heading()).toHaveText("Why hardware decides ML at scale");
+});
+
+test("deep links load under a sub-path from a plain static server", async ({ page }) => {
+  const course = new CoursePage(page, "/sub/path/");
+  await course.goto("/m/clusters");
+  await expect(course.heading()).toHaveText("Cluster management and scheduling");
+  await expect(page.locator(".prose img").first()).toHaveJSProperty("complete", true);
+  const width = await page.locator(".prose img").first().evaluate((img) => img.naturalWidth);
+  expect(width).toBeGreaterThan(0);
+  await course.expectNoConsoleErrors();
+});
+
+test("the page's Content-Security-Policy forbids inline script", async ({ page }) => {
+  const violations = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto("/#/m/why-hardware");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Why hardware decides ML at scale");
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
+  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  expect(csp).not.toContain("unsafe-inline");
+  expect(await page.locator("script:not([src])").count()).toBe(0);
+  // An inline script injected now must be refused by the policy.
+  await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "window.__inlineRan = true";
+    document.body.append(script);
+  });
+  expect(await page.evaluate(() => window.__inlineRan)).toBeUndefined();
+  expect(violations.length).toBe(1);
+});

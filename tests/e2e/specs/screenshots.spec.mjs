@@ -1,0 +1,61 @@
+// Screenshots of what a learner sees, saved under target/screenshots for review.
+import { test, expect } from "@playwright/test";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../target/screenshots");
+
+const cases = [
+  ["home-light", "/", "light", 1280],
+  ["home-dark", "/", "dark", 1280],
+  ["module-light", "/m/why-hardware", "light", 1280],
+  ["module-dark", "/m/why-hardware", "dark", 1280],
+  ["module-360", "/m/why-hardware", "light", 360],
+  ["home-360", "/", "dark", 360],
+  ["lab-light", "/lab/train-compute", "light", 1280],
+];
+
+for (const [name, route, scheme, width] of cases) {
+  test(`screenshot ${name}`, async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 900 }, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.goto(`/#${route}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    if (route.startsWith("/lab")) {
+      await expect(page.getByTestId("chart")).toHaveAttribute("data-state", "ready");
+    }
+    // No horizontal scrolling at any width.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
+    await context.close();
+  });
+}
+
+test("the theme toggle switches to dark and is remembered", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/#/");
+  const toggle = page.getByTestId("theme-toggle");
+  await expect(toggle).toHaveText("Theme: system");
+  await toggle.click();
+  await toggle.click();
+  await expect(toggle).toHaveText("Theme: dark");
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).toBe("rgb(18, 22, 28)");
+  await page.reload();
+  await expect(page.getByTestId("theme-toggle")).toHaveText("Theme: dark");
+});
+
+test("on a 360 px screen the menu button opens the module list", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto("/#/m/why-hardware");
+  const nav = page.getByRole("navigation", { name: "Modules" });
+  await expect(nav).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(nav).toBeVisible();
+  await nav.getByRole("link", { name: /Cluster management/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cluster management and scheduling");
+  await expect(nav).toBeHidden();
+  await context.close();
+});

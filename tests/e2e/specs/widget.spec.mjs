@@ -1,0 +1,119 @@
+// The training-compute widget: live output, inline validation, explanations,
+// URL state, predict-before-reveal and the lazily loaded chart.
+import { test, expect } from "@playwright/test";
+import { CoursePage } from "../pages/course-page.mjs";
+
+test("output changes when an input changes", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/train-compute");
+  const widget = course.widget();
+  await expect(widget.value("time_s")).toHaveText("33.6 days");
+  await widget.set("accelerators", "2048");
+  await expect(widget.value("time_s")).toHaveText("16.8 days");
+  await widget.set("params", "7e9");
+  await expect(widget.value("train_flops")).toHaveText("1.26 × 10²² FLOPs");
+  await course.expectNoConsoleErrors();
+});
+
+test("invalid input shows a message beside the field and nothing breaks", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/train-compute");
+  const widget = course.widget();
+  const cases = [
+    ["params", "", "Enter a value."],
+    ["params", "-5", "Must be more than 0."],
+    ["params", "NaN", "is not a number"],
+    ["accelerators", "2.5", "Enter a whole number."],
+    ["utilization", "1.5", "Must be at most 1."],
+    ["tokens", "1e999", "Enter a finite number"],
+  ];
+  for (const [field, text, message] of cases) {
+    await widget.set(field, text);
+    await expect(widget.error(field)).toContainText(message);
+    await expect(widget.input(field)).toHaveAttribute("aria-invalid", "true");
+    await expect(course.testId("results-invalid")).toBeVisible();
+    // The bad value is now in the URL (state is shareable), so start from a clean page.
+    await page.goto("about:blank");
+    await course.goto("/lab/train-compute");
+  }
+  await widget.set("params", "7e9");
+  await expect(widget.error("params")).toHaveText("");
+  await expect(widget.value("time_s")).toBeVisible();
+  await course.expectNoConsoleErrors();
+});
+
+test("explain this number shows the formula, values and source", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/train-compute");
+  const toggle = course.testId("explain-train-compute-train_flops");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  const panel = page.locator("#train-compute-explain-train_flops");
+  await expect(panel).toBeVisible();
+  await expect(panel.locator("math").first()).toBeVisible();
+  await expect(panel).toContainText("1.75 × 10¹¹");
+  await expect(panel.getByRole("link", { name: /Kaplan et al\. 2020/ })).toBeVisible();
+});
+
+test("a link round-trips the widget state", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/train-compute");
+  const widget = course.widget();
+  await widget.set("accelerators", "4096");
+  await widget.set("utilization", "0.5");
+  await expect(page).toHaveURL(/train-compute\.accelerators=4096/);
+  const historyLength = await page.evaluate(() => history.length);
+  const url = page.url();
+  const fresh = await page.context().newPage();
+  await fresh.goto(url);
+  const restored = new CoursePage(fresh).widget();
+  await expect(restored.input("accelerators")).toHaveValue("4096");
+  await expect(restored.input("utilization")).toHaveValue("0.5");
+  await expect(restored.value("time_s")).toHaveText(await widget.value("time_s").textContent());
+  // Typing replaced the URL instead of adding history entries.
+  expect(historyLength).toBeLessThanOrEqual(2);
+});
+
+test("a garbage query leaves the widget working with inline messages", async ({ page }) => {
+  const course = new CoursePage(page);
+  await page.goto("/#/lab/train-compute?train-compute.params=%FF%FE&train-compute.tokens=<b>&&&=&x=%");
+  const widget = course.widget();
+  await expect(widget.error("params")).toContainText("is not a number");
+  await expect(widget.error("tokens")).toContainText("is not a number");
+  await widget.set("params", "1e9");
+  await widget.set("tokens", "2e10");
+  await expect(widget.value("train_flops")).toHaveText("1.2 × 10²⁰ FLOPs");
+  await course.expectNoConsoleErrors();
+});
+
+test("predict before reveal hides results until the learner guesses", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/why-hardware");
+  const section = page.getByTestId("widget-train-compute");
+  const predict = section.getByTestId("predict");
+  await expect(section.locator(".widget-results")).toBeHidden();
+  await predict.getByTestId("predict-input").fill("banana");
+  await predict.getByTestId("predict-reveal").click();
+  await expect(predict).toContainText("is not a number");
+  await predict.getByTestId("predict-input").fill("30");
+  await predict.getByTestId("predict-input").press("Enter");
+  await expect(predict.getByTestId("predict-result")).toContainText("You guessed 30 days");
+  await expect(section.locator(".widget-results")).toBeVisible();
+});
+
+test("echarts loads only when a chart mounts, and the chart has a table", async ({ page }) => {
+  const requested = [];
+  page.on("request", (request) => requested.push(request.url()));
+  const course = new CoursePage(page);
+  await course.goto("/m/clusters");
+  await expect(course.heading()).toBeVisible();
+  expect(requested.filter((url) => url.includes("echarts"))).toEqual([]);
+  await course.goto("/lab/train-compute");
+  await expect(course.testId("chart")).toHaveAttribute("data-state", "ready");
+  expect(requested.filter((url) => url.includes("echarts")).length).toBe(1);
+  await course.testId("chart-table").locator("summary").click();
+  await expect(course.testId("chart-table").getByRole("cell", { name: "1,024", exact: true })).toBeVisible();
+  await course.expectNoConsoleErrors();
+});
