@@ -16,7 +16,8 @@ pub fn run(input: &str, calculator: fn(&str) -> Result<serde_json::Value, String
     match calculator(&text) {
         Ok(value) => {
             let mut stdout = std::io::stdout().lock();
-            let printed = serde_json::to_writer_pretty(&mut stdout, &value).is_ok() && writeln!(stdout).is_ok();
+            let printed = serde_json::to_writer_pretty(&mut stdout, &value).is_ok()
+                && writeln!(stdout).is_ok();
             if printed {
                 ExitCode::SUCCESS
             } else {
@@ -30,7 +31,9 @@ pub fn run(input: &str, calculator: fn(&str) -> Result<serde_json::Value, String
 fn read_input(input: &str) -> Result<String, String> {
     if input == "-" {
         let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(|error| format!("cannot read standard input: {error}"))?;
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|error| format!("cannot read standard input: {error}"))?;
         Ok(text)
     } else {
         std::fs::read_to_string(input).map_err(|error| format!("cannot read {input}: {error}"))
@@ -56,7 +59,8 @@ struct TrainComputeRequest {
 }
 
 pub fn train_compute(text: &str) -> Result<serde_json::Value, String> {
-    let request: TrainComputeRequest = serde_json::from_str(text).map_err(|error| format!("invalid input JSON: {error}"))?;
+    let request: TrainComputeRequest =
+        serde_json::from_str(text).map_err(|error| format!("invalid input JSON: {error}"))?;
     let mut form = TrainComputeForm::default();
     let fields = [
         ("params", request.params),
@@ -70,7 +74,9 @@ pub fn train_compute(text: &str) -> Result<serde_json::Value, String> {
             form.set(name, number.to_string());
         }
     }
-    let input = form.validate().map_err(|errors| format!("invalid input: {}", errors.one_line()))?;
+    let input = form
+        .validate()
+        .map_err(|errors| format!("invalid input: {}", errors.one_line()))?;
     let output = train_compute::compute(&input);
     serde_json::to_value(output).map_err(|error| format!("cannot encode the result: {error}"))
 }

@@ -5,7 +5,9 @@ use std::path::Path;
 use std::process::ExitCode;
 
 pub fn content(dir: &Path) -> ExitCode {
-    let read = |relative: &str| std::fs::read_to_string(dir.join(relative)).map_err(|error| error.to_string());
+    let read = |relative: &str| {
+        std::fs::read_to_string(dir.join(relative)).map_err(|error| error.to_string())
+    };
     let report = course::validate::check_course(&read);
     let mut stdout = std::io::stdout().lock();
     for diagnostic in &report.diagnostics {
@@ -15,7 +17,11 @@ pub fn content(dir: &Path) -> ExitCode {
         }
     }
     let modules = report.modules.len();
-    let widgets: usize = report.modules.iter().map(|module| module.widgets().count()).sum();
+    let widgets: usize = report
+        .modules
+        .iter()
+        .map(|module| module.widgets().count())
+        .sum();
     let words: usize = report.modules.iter().map(|module| module.words).sum();
     let problems = report.diagnostics.len();
     let _ = writeln!(

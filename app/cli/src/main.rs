@@ -9,7 +9,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "lab", about = "Compute Lab: content checks and calculators (JSON in, JSON out)", version)]
+#[command(
+    name = "lab",
+    about = "Compute Lab: content checks and calculators (JSON in, JSON out)",
+    version
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

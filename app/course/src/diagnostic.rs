@@ -51,7 +51,10 @@ impl LineIndex {
 
 /// The line a TOML parse error points at, counted from the start of `text`.
 pub fn toml_error_line(text: &str, error: &toml::de::Error) -> usize {
-    error.span().map(|span| LineIndex::new(text).line_of(span.start)).unwrap_or(1)
+    error
+        .span()
+        .map(|span| LineIndex::new(text).line_of(span.start))
+        .unwrap_or(1)
 }
 
 /// A TOML error's message without the source excerpt toml adds, on one line.
@@ -71,6 +74,9 @@ mod tests {
         assert_eq!(index.line_of(3), 2);
         assert_eq!(index.line_of(5), 3);
         assert_eq!(index.line_of(6), 4);
-        assert_eq!(Diagnostic::new("content/a.md", 3, "bad").to_string(), "content/a.md:3: bad");
+        assert_eq!(
+            Diagnostic::new("content/a.md", 3, "bad").to_string(),
+            "content/a.md:3: bad"
+        );
     }
 }

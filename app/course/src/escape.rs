@@ -44,7 +44,9 @@ pub fn percent_encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for byte in text.bytes() {
         match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(byte as char),
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(byte as char)
+            }
             other => out.push_str(&format!("%{other:02X}")),
         }
     }
@@ -59,7 +61,9 @@ pub fn percent_decode(text: &str) -> String {
     let mut idx = 0;
     while let Some(&byte) = bytes.get(idx) {
         if byte == b'%' {
-            let hex = bytes.get(idx + 1..idx + 3).and_then(|pair| std::str::from_utf8(pair).ok());
+            let hex = bytes
+                .get(idx + 1..idx + 3)
+                .and_then(|pair| std::str::from_utf8(pair).ok());
             if let Some(value) = hex.and_then(|pair| u8::from_str_radix(pair, 16).ok()) {
                 out.push(value);
                 idx += 3;
@@ -78,13 +82,19 @@ mod tests {
 
     #[test]
     fn escapes_markup() {
-        assert_eq!(html("<script>alert('x')</script>"), "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+        assert_eq!(
+            html("<script>alert('x')</script>"),
+            "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"
+        );
         assert_eq!(html("a & \"b\""), "a &amp; &quot;b&quot;");
     }
 
     #[test]
     fn slugs() {
-        assert_eq!(slugify("Why CPUs fall short (at scale)"), "why-cpus-fall-short-at-scale");
+        assert_eq!(
+            slugify("Why CPUs fall short (at scale)"),
+            "why-cpus-fall-short-at-scale"
+        );
         assert_eq!(slugify("  6·N·D  "), "6-n-d");
         assert_eq!(slugify("—"), "section");
     }

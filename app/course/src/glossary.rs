@@ -17,7 +17,10 @@ pub fn build(modules: &[Module]) -> Vec<GlossaryEntry> {
     for module in modules {
         for term in &module.front.terms {
             let place = (module.front.slug.clone(), module.front.title.clone());
-            match entries.iter_mut().find(|entry| entry.term.eq_ignore_ascii_case(&term.term)) {
+            match entries
+                .iter_mut()
+                .find(|entry| entry.term.eq_ignore_ascii_case(&term.term))
+            {
                 Some(entry) => {
                     if !entry.taught_in.contains(&place) {
                         entry.taught_in.push(place);

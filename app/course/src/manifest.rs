@@ -57,8 +57,13 @@ pub const MANIFEST_PATH: &str = "content/course.toml";
 impl Manifest {
     /// Parses and checks the manifest. Problems in the listed modules are found later.
     pub fn parse(text: &str) -> Result<Manifest, Vec<Diagnostic>> {
-        let manifest: Manifest = toml::from_str(text)
-            .map_err(|error| vec![Diagnostic::new(MANIFEST_PATH, toml_error_line(text, &error), toml_error_message(&error))])?;
+        let manifest: Manifest = toml::from_str(text).map_err(|error| {
+            vec![Diagnostic::new(
+                MANIFEST_PATH,
+                toml_error_line(text, &error),
+                toml_error_message(&error),
+            )]
+        })?;
         let problems = manifest.problems(text);
         if problems.is_empty() {
             Ok(manifest)
@@ -70,27 +75,65 @@ impl Manifest {
     fn problems(&self, text: &str) -> Vec<Diagnostic> {
         let mut problems = Vec::new();
         let line_of = |needle: &str| {
-            text.lines().position(|line| line.contains(needle)).map(|idx| idx + 1).unwrap_or(1)
+            text.lines()
+                .position(|line| line.contains(needle))
+                .map(|idx| idx + 1)
+                .unwrap_or(1)
         };
         if self.modules.is_empty() {
-            problems.push(Diagnostic::new(MANIFEST_PATH, 1, "the course lists no modules; add [[modules]] entries"));
+            problems.push(Diagnostic::new(
+                MANIFEST_PATH,
+                1,
+                "the course lists no modules; add [[modules]] entries",
+            ));
         }
         if !(self.defaults.pass_mark > 0.0 && self.defaults.pass_mark <= 1.0) {
-            problems.push(Diagnostic::new(MANIFEST_PATH, line_of("pass_mark"), "defaults.pass_mark must be in (0, 1], e.g. 0.8"));
+            problems.push(Diagnostic::new(
+                MANIFEST_PATH,
+                line_of("pass_mark"),
+                "defaults.pass_mark must be in (0, 1], e.g. 0.8",
+            ));
         }
         if self.defaults.words_per_minute == 0 {
-            problems.push(Diagnostic::new(MANIFEST_PATH, line_of("words_per_minute"), "defaults.words_per_minute must be positive"));
+            problems.push(Diagnostic::new(
+                MANIFEST_PATH,
+                line_of("words_per_minute"),
+                "defaults.words_per_minute must be positive",
+            ));
         }
         for (idx, entry) in self.modules.iter().enumerate() {
             let line = line_of(&format!("\"{}\"", entry.slug));
             if !is_slug(&entry.slug) {
-                problems.push(Diagnostic::new(MANIFEST_PATH, line, format!("module slug `{}` must be lowercase letters, digits and hyphens", entry.slug)));
+                problems.push(Diagnostic::new(
+                    MANIFEST_PATH,
+                    line,
+                    format!(
+                        "module slug `{}` must be lowercase letters, digits and hyphens",
+                        entry.slug
+                    ),
+                ));
             }
-            if self.modules.iter().take(idx).any(|earlier| earlier.slug == entry.slug) {
-                problems.push(Diagnostic::new(MANIFEST_PATH, line, format!("module slug `{}` is listed twice", entry.slug)));
+            if self
+                .modules
+                .iter()
+                .take(idx)
+                .any(|earlier| earlier.slug == entry.slug)
+            {
+                problems.push(Diagnostic::new(
+                    MANIFEST_PATH,
+                    line,
+                    format!("module slug `{}` is listed twice", entry.slug),
+                ));
             }
             if !is_safe_file(&entry.file) {
-                problems.push(Diagnostic::new(MANIFEST_PATH, line_of(&entry.file), format!("module file `{}` must be a .md file inside content/", entry.file)));
+                problems.push(Diagnostic::new(
+                    MANIFEST_PATH,
+                    line_of(&entry.file),
+                    format!(
+                        "module file `{}` must be a .md file inside content/",
+                        entry.file
+                    ),
+                ));
             }
         }
         problems
@@ -105,7 +148,9 @@ impl Manifest {
 pub fn is_slug(text: &str) -> bool {
     !text.is_empty()
         && text.len() <= 64
-        && text.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && text
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
         && !text.starts_with('-')
         && !text.ends_with('-')
         && !text.contains("--")
@@ -116,7 +161,9 @@ fn is_safe_file(path: &str) -> bool {
     path.ends_with(".md")
         && !path.starts_with('/')
         && !path.contains('\\')
-        && path.split('/').all(|part| !part.is_empty() && part != ".." && part != ".")
+        && path
+            .split('/')
+            .all(|part| !part.is_empty() && part != ".." && part != ".")
 }
 
 #[cfg(test)]
@@ -133,7 +180,12 @@ mod tests {
     #[test]
     fn reports_problems_with_lines() {
         let text = "id = \"c\"\ntitle = \"T\"\n[defaults]\npass_mark = 1.5\n[[modules]]\nslug = \"Bad Slug\"\nfile = \"../x.md\"\n";
-        let problems: Vec<String> = Manifest::parse(text).err().unwrap_or_default().iter().map(|d| d.to_string()).collect();
+        let problems: Vec<String> = Manifest::parse(text)
+            .err()
+            .unwrap_or_default()
+            .iter()
+            .map(|d| d.to_string())
+            .collect();
         assert_eq!(
             problems,
             [

@@ -8,7 +8,9 @@ use crate::diagnostic::{toml_error_line, toml_error_message, Diagnostic, LineInd
 use crate::escape;
 use crate::math;
 use crate::module::{Block, Heading, InternalLink, WidgetRef};
-use pulldown_cmark::{html, BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{
+    html, BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
+};
 use std::collections::HashMap;
 
 /// What the renderer produces from one module body.
@@ -83,7 +85,9 @@ impl<'a> Renderer<'a> {
 
     fn diagnose(&mut self, offset: usize, message: impl Into<String>) {
         let line = self.line(offset);
-        self.out.diagnostics.push(Diagnostic::new(self.origin.path, line, message));
+        self.out
+            .diagnostics
+            .push(Diagnostic::new(self.origin.path, line, message));
     }
 
     fn run(mut self) -> Rendered {
@@ -122,7 +126,9 @@ impl<'a> Renderer<'a> {
             return;
         }
         match event {
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if info.trim_start().starts_with("widget") => {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
+                if info.trim_start().starts_with("widget") =>
+            {
                 self.fence = Some((info.to_string(), String::new(), offset));
             }
             Event::Start(Tag::CodeBlock(kind)) => {
@@ -133,17 +139,27 @@ impl<'a> Renderer<'a> {
                 self.in_code = false;
                 self.emit(Event::End(TagEnd::CodeBlock));
             }
-            Event::Start(Tag::Heading { level, .. }) => self.heading = Some((level, Vec::new(), offset)),
+            Event::Start(Tag::Heading { level, .. }) => {
+                self.heading = Some((level, Vec::new(), offset))
+            }
             Event::End(TagEnd::Heading(_)) => self.finish_heading(),
             Event::Html(raw) | Event::InlineHtml(raw) => {
-                self.diagnose(offset, format!("raw HTML is not allowed and is shown as text: `{}`", raw.trim()));
+                self.diagnose(
+                    offset,
+                    format!(
+                        "raw HTML is not allowed and is shown as text: `{}`",
+                        raw.trim()
+                    ),
+                );
                 self.emit(Event::Text(raw));
             }
             Event::Start(Tag::HtmlBlock) => self.emit(Event::Start(Tag::Paragraph)),
             Event::End(TagEnd::HtmlBlock) => self.emit(Event::End(TagEnd::Paragraph)),
             Event::InlineMath(tex) => self.math(&tex, false, offset),
             Event::DisplayMath(tex) => self.math(&tex, true, offset),
-            Event::Start(Tag::BlockQuote(Some(kind))) => self.emit(Event::Html(callout_open(kind).into())),
+            Event::Start(Tag::BlockQuote(Some(kind))) => {
+                self.emit(Event::Html(callout_open(kind).into()))
+            }
             Event::End(TagEnd::BlockQuote(Some(_))) => self.emit(Event::Html("</aside>\n".into())),
             Event::Start(Tag::Table(alignments)) => {
                 self.emit(Event::Html("<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" tabindex=\"0\">".into()));
@@ -168,13 +184,33 @@ impl<'a> Renderer<'a> {
                 self.emit(Event::Html(html.into()));
             }
             Event::End(TagEnd::FootnoteDefinition) => self.emit(Event::Html("</div>\n".into())),
-            Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
                 let dest_url = self.rewrite_url(dest_url, offset, false);
-                self.emit(Event::Start(Tag::Link { link_type, dest_url, title, id }));
+                self.emit(Event::Start(Tag::Link {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }));
             }
-            Event::Start(Tag::Image { link_type, dest_url, title, id }) => {
+            Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
                 let dest_url = self.rewrite_url(dest_url, offset, true);
-                self.emit(Event::Start(Tag::Image { link_type, dest_url, title, id }));
+                self.emit(Event::Start(Tag::Image {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }));
             }
             Event::Text(text) => {
                 if !self.in_code {
@@ -206,7 +242,11 @@ impl<'a> Renderer<'a> {
         let base = escape::slugify(&text);
         let seen = self.heading_ids.entry(base.clone()).or_insert(0);
         *seen += 1;
-        let id = if *seen == 1 { base } else { format!("{base}-{seen}") };
+        let id = if *seen == 1 {
+            base
+        } else {
+            format!("{base}-{seen}")
+        };
         let number = heading_number(level);
         if number <= 3 {
             self.out.toc.push(Heading {
@@ -215,7 +255,9 @@ impl<'a> Renderer<'a> {
                 text: text.clone(),
             });
         }
-        self.pending.push(Event::Html(format!("<h{number} id=\"{id}\" tabindex=\"-1\">").into()));
+        self.pending.push(Event::Html(
+            format!("<h{number} id=\"{id}\" tabindex=\"-1\">").into(),
+        ));
         self.pending.extend(inner);
         self.pending.push(Event::Html(
             format!(
@@ -235,7 +277,9 @@ impl<'a> Renderer<'a> {
         let block = match parse_widget(&info, &body, fence_line, &mut self.widget_counts) {
             Ok(widget) => Block::Widget(widget),
             Err((line, message)) => {
-                self.out.diagnostics.push(Diagnostic::new(self.origin.path, line, message.clone()));
+                self.out
+                    .diagnostics
+                    .push(Diagnostic::new(self.origin.path, line, message.clone()));
                 Block::AuthoringError { line, message }
             }
         };
@@ -264,7 +308,10 @@ impl<'a> Renderer<'a> {
         let allowed = if image {
             !has_scheme || lower.starts_with("https:")
         } else {
-            !has_scheme || lower.starts_with("https:") || lower.starts_with("http:") || lower.starts_with("mailto:")
+            !has_scheme
+                || lower.starts_with("https:")
+                || lower.starts_with("http:")
+                || lower.starts_with("mailto:")
         };
         if allowed && !url.starts_with("//") {
             url
@@ -279,9 +326,15 @@ impl<'a> Renderer<'a> {
         for (anchor, line) in anchors {
             let known = self.out.toc.iter().any(|heading| heading.id == anchor)
                 || self.heading_ids.contains_key(&anchor)
-                || anchor.strip_prefix("fn-").is_some_and(|name| self.footnotes.contains_key(name));
+                || anchor
+                    .strip_prefix("fn-")
+                    .is_some_and(|name| self.footnotes.contains_key(name));
             if !known {
-                self.out.diagnostics.push(Diagnostic::new(self.origin.path, line, format!("link to `#{anchor}` matches no heading in this module")));
+                self.out.diagnostics.push(Diagnostic::new(
+                    self.origin.path,
+                    line,
+                    format!("link to `#{anchor}` matches no heading in this module"),
+                ));
             }
         }
     }
@@ -333,14 +386,30 @@ fn parse_widget(
     let mut words = info.split_whitespace();
     let _directive = words.next();
     let Some(slug) = words.next() else {
-        return Err((fence_line, "widget fence needs a name, e.g. ```widget train-compute".to_string()));
+        return Err((
+            fence_line,
+            "widget fence needs a name, e.g. ```widget train-compute".to_string(),
+        ));
     };
     let Some(spec) = engine::widgets::find(slug) else {
         let known: Vec<&str> = engine::widgets::WIDGETS.iter().map(|w| w.slug).collect();
-        return Err((fence_line, format!("unknown widget `{slug}`; known widgets: {}", known.join(", "))));
+        return Err((
+            fence_line,
+            format!(
+                "unknown widget `{slug}`; known widgets: {}",
+                known.join(", ")
+            ),
+        ));
     };
-    let table: toml::Table = toml::from_str(body)
-        .map_err(|error| (fence_line + toml_error_line(body, &error), format!("widget `{slug}` presets are not valid TOML: {}", toml_error_message(&error))))?;
+    let table: toml::Table = toml::from_str(body).map_err(|error| {
+        (
+            fence_line + toml_error_line(body, &error),
+            format!(
+                "widget `{slug}` presets are not valid TOML: {}",
+                toml_error_message(&error)
+            ),
+        )
+    })?;
     let mut widget = WidgetRef {
         slug: slug.to_string(),
         instance: String::new(),
@@ -350,7 +419,10 @@ fn parse_widget(
         line: fence_line,
     };
     let key_line = |key: &str| {
-        body.lines().position(|line| line.trim_start().starts_with(key)).map(|idx| fence_line + 1 + idx).unwrap_or(fence_line)
+        body.lines()
+            .position(|line| line.trim_start().starts_with(key))
+            .map(|idx| fence_line + 1 + idx)
+            .unwrap_or(fence_line)
     };
     for (key, value) in &table {
         let text = match value {
@@ -358,7 +430,12 @@ fn parse_widget(
             toml::Value::Integer(number) => number.to_string(),
             toml::Value::Float(number) => number.to_string(),
             toml::Value::Boolean(flag) => flag.to_string(),
-            _ => return Err((key_line(key), format!("widget `{slug}` preset `{key}` must be a string, number or boolean"))),
+            _ => {
+                return Err((
+                    key_line(key),
+                    format!("widget `{slug}` preset `{key}` must be a string, number or boolean"),
+                ))
+            }
         };
         match key.as_str() {
             "title" => widget.title = Some(text),
@@ -367,17 +444,33 @@ fn parse_widget(
             _ => {
                 let mut allowed: Vec<&str> = spec.fields.to_vec();
                 allowed.extend(engine::widgets::COMMON_PRESET_KEYS);
-                return Err((key_line(key), format!("widget `{slug}` has no preset `{key}`; allowed: {}", allowed.join(", "))));
+                return Err((
+                    key_line(key),
+                    format!(
+                        "widget `{slug}` has no preset `{key}`; allowed: {}",
+                        allowed.join(", ")
+                    ),
+                ));
             }
         }
     }
-    if let Some(problem) = engine::widgets::preset_problems(slug, &widget.preset).into_iter().next() {
+    if let Some(problem) = engine::widgets::preset_problems(slug, &widget.preset)
+        .into_iter()
+        .next()
+    {
         let field = problem.split(' ').next().unwrap_or_default().to_string();
-        return Err((key_line(&field), format!("widget `{slug}` preset {problem}")));
+        return Err((
+            key_line(&field),
+            format!("widget `{slug}` preset {problem}"),
+        ));
     }
     let count = counts.entry(slug.to_string()).or_insert(0);
     *count += 1;
-    widget.instance = if *count == 1 { slug.to_string() } else { format!("{slug}-{count}") };
+    widget.instance = if *count == 1 {
+        slug.to_string()
+    } else {
+        format!("{slug}-{count}")
+    };
     Ok(widget)
 }
 

@@ -10,12 +10,22 @@ use latex2mathml::{latex_to_mathml, DisplayStyle};
 
 /// TeX rendered as a MathML element, or a readable error.
 pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
-    let style = if display { DisplayStyle::Block } else { DisplayStyle::Inline };
+    let style = if display {
+        DisplayStyle::Block
+    } else {
+        DisplayStyle::Inline
+    };
     let (protected, texts) = protect_text(tex);
-    let raw = latex_to_mathml(&protected, style).map_err(|error| format!("cannot render math `{tex}`: {error}"))?;
+    let raw = latex_to_mathml(&protected, style)
+        .map_err(|error| format!("cannot render math `{tex}`: {error}"))?;
     // latex2mathml reports some failures inside its output instead of as an error.
     if let Some(start) = raw.find("[PARSE ERROR") {
-        let detail: String = raw.get(start..).unwrap_or_default().chars().take_while(|c| *c != '<').collect();
+        let detail: String = raw
+            .get(start..)
+            .unwrap_or_default()
+            .chars()
+            .take_while(|c| *c != '<')
+            .collect();
         return Err(format!("cannot render math `{tex}`: {detail}"));
     }
     let mut safe = sanitize(&raw);
@@ -23,14 +33,22 @@ pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
         safe = safe.replace(&placeholder(idx), &escape::html(text));
     }
     // Keep the TeX as an annotation for screen readers that prefer it and for copy and paste.
-    Ok(safe.replacen("<math", &format!("<math alttext=\"{}\"", escape::html(tex)), 1))
+    Ok(safe.replacen(
+        "<math",
+        &format!("<math alttext=\"{}\"", escape::html(tex)),
+        1,
+    ))
 }
 
 /// TeX rendered for a page: MathML, or the escaped TeX in an error box.
 pub fn render(tex: &str, display: bool) -> String {
     match to_mathml(tex, display) {
         Ok(mathml) => mathml,
-        Err(message) => format!("<code class=\"math-error\" title=\"{}\">{}</code>", escape::html(&message), escape::html(tex)),
+        Err(message) => format!(
+            "<code class=\"math-error\" title=\"{}\">{}</code>",
+            escape::html(&message),
+            escape::html(tex)
+        ),
     }
 }
 
@@ -72,20 +90,63 @@ fn protect_text(tex: &str) -> (String, Vec<String>) {
 }
 
 fn placeholder(idx: usize) -> String {
-    let letters: String = idx.to_string().chars().map(|d| char::from(b'a' + (d as u8 - b'0'))).collect();
+    let letters: String = idx
+        .to_string()
+        .chars()
+        .map(|d| char::from(b'a' + (d as u8 - b'0')))
+        .collect();
     format!("QZXtext{letters}QZX")
 }
 
 const TAGS: [&str; 25] = [
-    "math", "mi", "mn", "mo", "ms", "mtext", "mrow", "mfrac", "msqrt", "mroot", "msub", "msup", "msubsup",
-    "munder", "mover", "munderover", "mtable", "mtr", "mtd", "mspace", "mstyle", "mpadded", "menclose",
-    "mphantom", "semantics",
+    "math",
+    "mi",
+    "mn",
+    "mo",
+    "ms",
+    "mtext",
+    "mrow",
+    "mfrac",
+    "msqrt",
+    "mroot",
+    "msub",
+    "msup",
+    "msubsup",
+    "munder",
+    "mover",
+    "munderover",
+    "mtable",
+    "mtr",
+    "mtd",
+    "mspace",
+    "mstyle",
+    "mpadded",
+    "menclose",
+    "mphantom",
+    "semantics",
 ];
 
 const ATTRIBUTES: [&str; 20] = [
-    "xmlns", "display", "mathvariant", "stretchy", "linethickness", "columnalign", "accent", "accentunder",
-    "lspace", "rspace", "width", "fence", "form", "largeop", "movablelimits", "symmetric", "displaystyle",
-    "scriptlevel", "notation", "separator",
+    "xmlns",
+    "display",
+    "mathvariant",
+    "stretchy",
+    "linethickness",
+    "columnalign",
+    "accent",
+    "accentunder",
+    "lspace",
+    "rspace",
+    "width",
+    "fence",
+    "form",
+    "largeop",
+    "movablelimits",
+    "symmetric",
+    "displaystyle",
+    "scriptlevel",
+    "notation",
+    "separator",
 ];
 
 /// Keeps whitelisted MathML tags and escapes every other `<`, `>` and `&`.
@@ -103,10 +164,18 @@ fn sanitize(raw: &str) -> String {
         match ch {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
-            '&' => out.push_str(entity_len(rest).and_then(|len| rest.get(..len)).unwrap_or("&amp;")),
+            '&' => out.push_str(
+                entity_len(rest)
+                    .and_then(|len| rest.get(..len))
+                    .unwrap_or("&amp;"),
+            ),
             other => out.push(other),
         }
-        let advance = if ch == '&' { entity_len(rest).unwrap_or(1) } else { ch.len_utf8() };
+        let advance = if ch == '&' {
+            entity_len(rest).unwrap_or(1)
+        } else {
+            ch.len_utf8()
+        };
         rest = rest.get(advance..).unwrap_or_default();
     }
     out
@@ -169,7 +238,12 @@ mod tests {
 
     #[test]
     fn text_in_math_cannot_inject_markup() {
-        for tex in ["a < b", "\\text{<script>alert(1)</script>}", "\\text{<img src=x onerror=alert(1)>}", "x > y & z"] {
+        for tex in [
+            "a < b",
+            "\\text{<script>alert(1)</script>}",
+            "\\text{<img src=x onerror=alert(1)>}",
+            "x > y & z",
+        ] {
             let html = render(tex, false);
             assert!(!html.contains("<script"), "{tex} -> {html}");
             assert!(!html.contains("<img"), "{tex} -> {html}");

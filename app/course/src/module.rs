@@ -45,7 +45,10 @@ pub enum Block {
     Html(String),
     Widget(WidgetRef),
     /// A directive that could not be used, shown in place so the author sees it.
-    AuthoringError { line: usize, message: String },
+    AuthoringError {
+        line: usize,
+        message: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -92,7 +95,9 @@ impl Module {
 /// body, and how many lines precede the body.
 pub fn split_front_matter(text: &str) -> Option<(&str, &str, usize)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let after_open = text.strip_prefix("+++\n").or_else(|| text.strip_prefix("+++\r\n"))?;
+    let after_open = text
+        .strip_prefix("+++\n")
+        .or_else(|| text.strip_prefix("+++\r\n"))?;
     let mut offset = 0;
     for line in after_open.split_inclusive('\n') {
         if line.trim_end() == "+++" {
@@ -111,10 +116,19 @@ pub fn split_front_matter(text: &str) -> Option<(&str, &str, usize)> {
 pub fn parse_module(path: &str, text: &str) -> Result<Module, Vec<Diagnostic>> {
     use crate::diagnostic::{toml_error_line, toml_error_message};
     let Some((front_text, body, line_offset)) = split_front_matter(text) else {
-        return Err(vec![Diagnostic::new(path, 1, "a module starts with TOML front matter between two `+++` lines")]);
+        return Err(vec![Diagnostic::new(
+            path,
+            1,
+            "a module starts with TOML front matter between two `+++` lines",
+        )]);
     };
-    let front: FrontMatter = toml::from_str(front_text)
-        .map_err(|error| vec![Diagnostic::new(path, 1 + toml_error_line(front_text, &error), toml_error_message(&error))])?;
+    let front: FrontMatter = toml::from_str(front_text).map_err(|error| {
+        vec![Diagnostic::new(
+            path,
+            1 + toml_error_line(front_text, &error),
+            toml_error_message(&error),
+        )]
+    })?;
     let mut diagnostics = front_matter_problems(path, front_text, &front);
     let rendered = crate::markdown::render(
         body,
@@ -138,12 +152,23 @@ pub fn parse_module(path: &str, text: &str) -> Result<Module, Vec<Diagnostic>> {
 
 fn front_matter_problems(path: &str, front_text: &str, front: &FrontMatter) -> Vec<Diagnostic> {
     let line_of = |key: &str| {
-        front_text.lines().position(|line| line.trim_start().starts_with(key)).map(|idx| idx + 2).unwrap_or(1)
+        front_text
+            .lines()
+            .position(|line| line.trim_start().starts_with(key))
+            .map(|idx| idx + 2)
+            .unwrap_or(1)
     };
     let mut problems = Vec::new();
-    let mut problem = |key: &str, message: String| problems.push(Diagnostic::new(path, line_of(key), message));
+    let mut problem =
+        |key: &str, message: String| problems.push(Diagnostic::new(path, line_of(key), message));
     if !crate::manifest::is_slug(&front.slug) {
-        problem("slug", format!("slug `{}` must be lowercase letters, digits and hyphens", front.slug));
+        problem(
+            "slug",
+            format!(
+                "slug `{}` must be lowercase letters, digits and hyphens",
+                front.slug
+            ),
+        );
     }
     if front.title.trim().is_empty() {
         problem("title", "title must not be empty".to_string());
@@ -152,14 +177,23 @@ fn front_matter_problems(path: &str, front_text: &str, front: &FrontMatter) -> V
         problem("summary", "summary must not be empty".to_string());
     }
     if front.objectives.is_empty() || front.objectives.iter().any(|o| o.trim().is_empty()) {
-        problem("objectives", "list at least one learning objective, none empty".to_string());
+        problem(
+            "objectives",
+            "list at least one learning objective, none empty".to_string(),
+        );
     }
     if front.minutes == 0 || front.minutes > 600 {
         problem("minutes", "minutes must be between 1 and 600".to_string());
     }
     for term in &front.terms {
         if term.term.trim().is_empty() || term.definition.trim().is_empty() {
-            problem("term", format!("key term `{}` needs both a term and a definition", term.term));
+            problem(
+                "term",
+                format!(
+                    "key term `{}` needs both a term and a definition",
+                    term.term
+                ),
+            );
         }
     }
     problems

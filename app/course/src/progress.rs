@@ -36,11 +36,15 @@ pub struct Progress {
 pub enum LoadNotice {
     Clean,
     /// Some entries could not be read and were dropped; the rest were kept.
-    DroppedEntries { dropped: Vec<String> },
+    DroppedEntries {
+        dropped: Vec<String>,
+    },
     /// The whole record was unreadable; it was set aside and progress starts fresh.
     Unreadable,
     /// Written by a newer version of the course; shown but not overwritten.
-    NewerVersion { version: u64 },
+    NewerVersion {
+        version: u64,
+    },
 }
 
 impl LoadNotice {
@@ -86,7 +90,11 @@ impl Progress {
         let modules: Map<String, Value> = self
             .modules
             .iter()
-            .filter_map(|(slug, entry)| serde_json::to_value(entry).ok().map(|value| (slug.clone(), value)))
+            .filter_map(|(slug, entry)| {
+                serde_json::to_value(entry)
+                    .ok()
+                    .map(|value| (slug.clone(), value))
+            })
             .collect();
         let mut record = Map::new();
         record.insert("version".into(), Value::from(SCHEMA_VERSION));
@@ -170,12 +178,25 @@ mod tests {
         let (progress, notice) = Progress::decode(Some(raw));
         assert!(progress.get("a").completed);
         assert_eq!(progress.modules.len(), 1);
-        assert_eq!(notice, LoadNotice::DroppedEntries { dropped: vec!["b".into(), "c".into()] });
+        assert_eq!(
+            notice,
+            LoadNotice::DroppedEntries {
+                dropped: vec!["b".into(), "c".into()]
+            }
+        );
     }
 
     #[test]
     fn garbage_is_unreadable_not_a_crash() {
-        for raw in ["", "{", "null", "[1,2]", "\"x\"", "{\"version\":1}", "{\"modules\":[]}"] {
+        for raw in [
+            "",
+            "{",
+            "null",
+            "[1,2]",
+            "\"x\"",
+            "{\"version\":1}",
+            "{\"modules\":[]}",
+        ] {
             let (progress, notice) = Progress::decode(Some(raw));
             assert_eq!(progress, Progress::default(), "{raw}");
             assert_eq!(notice, LoadNotice::Unreadable, "{raw}");
@@ -191,7 +212,8 @@ mod tests {
 
     #[test]
     fn newer_versions_are_read_only() {
-        let (progress, notice) = Progress::decode(Some(r#"{"version":9,"modules":{"a":{"visited":true}}}"#));
+        let (progress, notice) =
+            Progress::decode(Some(r#"{"version":9,"modules":{"a":{"visited":true}}}"#));
         assert!(progress.get("a").visited);
         assert!(notice.read_only());
     }

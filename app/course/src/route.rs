@@ -8,15 +8,25 @@ pub enum Route {
     /// The course map.
     Home,
     /// A module, optionally scrolled to a section.
-    Module { slug: String, section: Option<String> },
+    Module {
+        slug: String,
+        section: Option<String>,
+    },
     /// A widget on its own page.
-    Lab { widget: String },
+    Lab {
+        widget: String,
+    },
     /// A chrome-less widget or quiz for iframes.
-    Embed { kind: String, id: String },
+    Embed {
+        kind: String,
+        id: String,
+    },
     Glossary,
     Progress,
     /// Anything else, kept so the not-found page can show it.
-    NotFound { path: String },
+    NotFound {
+        path: String,
+    },
 }
 
 /// A location: the route plus its decoded query pairs (widget state).
@@ -49,13 +59,20 @@ impl Location {
     }
 
     pub fn query_value(&self, key: &str) -> Option<&str> {
-        self.query.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+        self.query
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
     }
 }
 
 impl Route {
     pub fn parse(path: &str) -> Route {
-        let segments: Vec<String> = path.split('/').filter(|s| !s.is_empty()).map(escape::percent_decode).collect();
+        let segments: Vec<String> = path
+            .split('/')
+            .filter(|s| !s.is_empty())
+            .map(escape::percent_decode)
+            .collect();
         let parts: Vec<&str> = segments.iter().map(String::as_str).collect();
         match parts.as_slice() {
             [] => Route::Home,
@@ -76,7 +93,9 @@ impl Route {
             },
             ["glossary"] => Route::Glossary,
             ["progress"] => Route::Progress,
-            _ => Route::NotFound { path: path.to_string() },
+            _ => Route::NotFound {
+                path: path.to_string(),
+            },
         }
     }
 
@@ -84,7 +103,10 @@ impl Route {
         let enc = escape::percent_encode;
         match self {
             Route::Home => "/".to_string(),
-            Route::Module { slug, section: None } => format!("/m/{}", enc(slug)),
+            Route::Module {
+                slug,
+                section: None,
+            } => format!("/m/{}", enc(slug)),
             Route::Module {
                 slug,
                 section: Some(section),
@@ -116,7 +138,13 @@ pub fn parse_query(query: &str) -> Vec<(String, String)> {
 pub fn encode_query(pairs: &[(String, String)]) -> String {
     pairs
         .iter()
-        .map(|(key, value)| format!("{}={}", escape::percent_encode(key), escape::percent_encode(value)))
+        .map(|(key, value)| {
+            format!(
+                "{}={}",
+                escape::percent_encode(key),
+                escape::percent_encode(value)
+            )
+        })
         .collect::<Vec<_>>()
         .join("&")
 }
@@ -133,14 +161,47 @@ mod tests {
     fn parses_every_route() {
         check("", Route::Home);
         check("#/", Route::Home);
-        check("#/m/why-hardware", Route::Module { slug: "why-hardware".into(), section: None });
-        check("#/m/why-hardware/the-gap", Route::Module { slug: "why-hardware".into(), section: Some("the-gap".into()) });
-        check("#/lab/train-compute", Route::Lab { widget: "train-compute".into() });
-        check("#/embed/widget/train-compute", Route::Embed { kind: "widget".into(), id: "train-compute".into() });
+        check(
+            "#/m/why-hardware",
+            Route::Module {
+                slug: "why-hardware".into(),
+                section: None,
+            },
+        );
+        check(
+            "#/m/why-hardware/the-gap",
+            Route::Module {
+                slug: "why-hardware".into(),
+                section: Some("the-gap".into()),
+            },
+        );
+        check(
+            "#/lab/train-compute",
+            Route::Lab {
+                widget: "train-compute".into(),
+            },
+        );
+        check(
+            "#/embed/widget/train-compute",
+            Route::Embed {
+                kind: "widget".into(),
+                id: "train-compute".into(),
+            },
+        );
         check("#/glossary", Route::Glossary);
         check("#/progress/", Route::Progress);
-        check("#/nope/x/y/z", Route::NotFound { path: "/nope/x/y/z".into() });
-        check("#%%%/<script>", Route::NotFound { path: "%%%/<script>".into() });
+        check(
+            "#/nope/x/y/z",
+            Route::NotFound {
+                path: "/nope/x/y/z".into(),
+            },
+        );
+        check(
+            "#%%%/<script>",
+            Route::NotFound {
+                path: "%%%/<script>".into(),
+            },
+        );
     }
 
     #[test]

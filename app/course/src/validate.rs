@@ -20,9 +20,18 @@ pub struct CourseReport {
 pub fn check_course(read: &dyn Fn(&str) -> Result<String, String>) -> CourseReport {
     let manifest = match parse_manifest(read("course.toml")) {
         Ok(manifest) => manifest,
-        Err(report) => return report,
+        Err(diagnostics) => {
+            return CourseReport {
+                diagnostics,
+                ..CourseReport::default()
+            }
+        }
     };
-    let texts = manifest.modules.iter().map(|entry| read(&entry.file)).collect();
+    let texts = manifest
+        .modules
+        .iter()
+        .map(|entry| read(&entry.file))
+        .collect();
     assemble(manifest, texts)
 }
 
@@ -35,26 +44,27 @@ where
 {
     let manifest = match parse_manifest(read("course.toml".to_string()).await) {
         Ok(manifest) => manifest,
-        Err(report) => return report,
+        Err(diagnostics) => {
+            return CourseReport {
+                diagnostics,
+                ..CourseReport::default()
+            }
+        }
     };
-    let requests = manifest.modules.iter().map(|entry| read(entry.file.clone()));
+    let requests = manifest
+        .modules
+        .iter()
+        .map(|entry| read(entry.file.clone()));
     let texts = futures_util::future::join_all(requests).await;
     assemble(manifest, texts)
 }
 
-fn parse_manifest(text: Result<String, String>) -> Result<Manifest, CourseReport> {
-    let mut report = CourseReport::default();
-    let text = match text {
-        Ok(text) => text,
-        Err(error) => {
-            report.diagnostics.push(Diagnostic::new(MANIFEST_PATH, 1, format!("cannot read the course manifest: {error}")));
-            return Err(report);
-        }
-    };
-    Manifest::parse(&text).map_err(|problems| {
-        report.diagnostics.extend(problems);
-        report
-    })
+fn parse_manifest(text: Result<String, String>) -> Result<Manifest, Vec<Diagnostic>> {
+    let text = text.map_err(|error| {
+        let message = format!("cannot read the course manifest: {error}");
+        vec![Diagnostic::new(MANIFEST_PATH, 1, message)]
+    })?;
+    Manifest::parse(&text)
 }
 
 /// Parses every module text (in manifest order) and checks links across them.
@@ -65,14 +75,25 @@ fn assemble(manifest: Manifest, texts: Vec<Result<String, String>>) -> CourseRep
         let text = match text {
             Ok(text) => text,
             Err(error) => {
-                report.diagnostics.push(Diagnostic::new(MANIFEST_PATH, 1, format!("module `{}`: cannot read {path}: {error}", entry.slug)));
+                report.diagnostics.push(Diagnostic::new(
+                    MANIFEST_PATH,
+                    1,
+                    format!("module `{}`: cannot read {path}: {error}", entry.slug),
+                ));
                 continue;
             }
         };
         match parse_module(&path, &text) {
             Ok(module) => {
                 if module.front.slug != entry.slug {
-                    report.diagnostics.push(Diagnostic::new(&path, 2, format!("front matter slug `{}` differs from `{}` in course.toml", module.front.slug, entry.slug)));
+                    report.diagnostics.push(Diagnostic::new(
+                        &path,
+                        2,
+                        format!(
+                            "front matter slug `{}` differs from `{}` in course.toml",
+                            module.front.slug, entry.slug
+                        ),
+                    ));
                 }
                 report.modules.push(module);
             }
@@ -81,7 +102,9 @@ fn assemble(manifest: Manifest, texts: Vec<Result<String, String>>) -> CourseRep
     }
     let link_problems = check_links(&report.modules);
     for module in &report.modules {
-        report.diagnostics.extend(module.diagnostics.iter().cloned());
+        report
+            .diagnostics
+            .extend(module.diagnostics.iter().cloned());
     }
     report.diagnostics.extend(link_problems);
     report.manifest = Some(manifest);
@@ -116,5 +139,9 @@ fn check_links(modules: &[Module]) -> Vec<Diagnostic> {
 }
 
 fn slugs(modules: &[Module]) -> String {
-    modules.iter().map(|m| m.front.slug.as_str()).collect::<Vec<_>>().join(", ")
+    modules
+        .iter()
+        .map(|m| m.front.slug.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -86,10 +86,7 @@ pub fn parse_real(raw: &str) -> Result<f64, FieldProblem> {
     if trimmed.is_empty() {
         return Err(FieldProblem::Empty);
     }
-    let cleaned: String = trimmed
-        .chars()
-        .filter(|c| *c != '_' && *c != ',')
-        .collect();
+    let cleaned: String = trimmed.chars().filter(|c| *c != '_' && *c != ',').collect();
     let looks_numeric = cleaned
         .chars()
         .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'));
@@ -230,7 +227,12 @@ mod tests {
         check("NaN", Err(FieldProblem::NotANumber { text: "NaN".into() }));
         check("inf", Err(FieldProblem::NotANumber { text: "inf".into() }));
         check("1e999", Err(FieldProblem::NotFinite));
-        check("12abc", Err(FieldProblem::NotANumber { text: "12abc".into() }));
+        check(
+            "12abc",
+            Err(FieldProblem::NotANumber {
+                text: "12abc".into(),
+            }),
+        );
         check("1e", Err(FieldProblem::NotANumber { text: "1e".into() }));
     }
 
@@ -248,7 +250,13 @@ mod tests {
         assert_eq!(checker.whole("n", "8", Range::at_least(1.0, 1e6)), Some(8));
         assert_eq!(checker.whole("n", "8.5", Range::at_least(1.0, 1e6)), None);
         assert_eq!(checker.whole("m", "0", Range::at_least(1.0, 1e6)), None);
-        assert_eq!(checker.errors.message_for("n").as_deref(), Some("Enter a whole number."));
-        assert_eq!(checker.errors.message_for("m").as_deref(), Some("Must be at least 1."));
+        assert_eq!(
+            checker.errors.message_for("n").as_deref(),
+            Some("Enter a whole number.")
+        );
+        assert_eq!(
+            checker.errors.message_for("m").as_deref(),
+            Some("Must be at least 1.")
+        );
     }
 }

@@ -18,7 +18,9 @@ pub fn scientific(value: f64, significant: usize) -> String {
         return format!("{value}");
     }
     let formatted = format!("{:.*e}", significant.saturating_sub(1), value);
-    let (mantissa, exponent) = formatted.split_once('e').unwrap_or((formatted.as_str(), "0"));
+    let (mantissa, exponent) = formatted
+        .split_once('e')
+        .unwrap_or((formatted.as_str(), "0"));
     let mantissa = trim_zeros(mantissa);
     if exponent == "0" {
         return mantissa;
@@ -31,7 +33,7 @@ pub fn grouped(value: u64) -> String {
     let digits = value.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (idx, ch) in digits.chars().enumerate() {
-        if idx > 0 && (digits.len() - idx) % 3 == 0 {
+        if idx > 0 && (digits.len() - idx).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);

@@ -50,7 +50,13 @@ impl Default for TrainComputeForm {
 }
 
 /// The field names, in form order; also the keys a preset and a URL may set.
-pub const FIELDS: [&str; 5] = ["params", "tokens", "accelerators", "peak_tflops", "utilization"];
+pub const FIELDS: [&str; 5] = [
+    "params",
+    "tokens",
+    "accelerators",
+    "peak_tflops",
+    "utilization",
+];
 
 impl TrainComputeForm {
     /// Sets one field by name; returns false for a name the form does not have.
@@ -82,7 +88,11 @@ impl TrainComputeForm {
         let mut checker = Checker::default();
         let params = checker.real("params", &self.params, Range::above(0.0, 1e15));
         let tokens = checker.real("tokens", &self.tokens, Range::above(0.0, 1e16));
-        let accelerators = checker.whole("accelerators", &self.accelerators, Range::at_least(1.0, 1e7));
+        let accelerators = checker.whole(
+            "accelerators",
+            &self.accelerators,
+            Range::at_least(1.0, 1e7),
+        );
         let peak_tflops = checker.real("peak_tflops", &self.peak_tflops, Range::above(0.0, 1e6));
         let utilization = checker.real("utilization", &self.utilization, Range::above(0.0, 1.0));
         checker.finish(|| {
@@ -143,7 +153,13 @@ pub fn compute(input: &TrainComputeInput) -> TrainComputeOutput {
             time_s: train_flops / (count as f64 * input.peak_flops_per_s * input.utilization),
         })
         .collect();
-    let explanations = explain(input, train_flops, sustained_flops_per_s, time_s, accelerator_hours);
+    let explanations = explain(
+        input,
+        train_flops,
+        sustained_flops_per_s,
+        time_s,
+        accelerator_hours,
+    );
     TrainComputeOutput {
         train_flops,
         sustained_flops_per_s,
@@ -156,7 +172,11 @@ pub fn compute(input: &TrainComputeInput) -> TrainComputeOutput {
 
 /// Nine cluster sizes: the chosen one and four doublings and halvings either side.
 fn scaling_points(chosen: u64) -> Vec<u64> {
-    let mut points: Vec<u64> = (1..=4).rev().map(|shift| chosen >> shift).filter(|n| *n >= 1).collect();
+    let mut points: Vec<u64> = (1..=4)
+        .rev()
+        .map(|shift| chosen >> shift)
+        .filter(|n| *n >= 1)
+        .collect();
     points.push(chosen);
     points.extend((1..=4).filter_map(|shift| chosen.checked_mul(1 << shift)));
     points.dedup();
@@ -193,7 +213,10 @@ fn explain(
     let mfu = Binding {
         symbol: "u",
         meaning: "model FLOPs utilization",
-        value: format!("{}%", format::significant_digits(input.utilization * 100.0, 3)),
+        value: format!(
+            "{}%",
+            format::significant_digits(input.utilization * 100.0, 3)
+        ),
     };
     let c = Binding {
         symbol: "C",
@@ -254,7 +277,13 @@ fn explain(
 mod tests {
     use super::*;
 
-    fn form(params: &str, tokens: &str, accelerators: &str, peak: &str, utilization: &str) -> TrainComputeForm {
+    fn form(
+        params: &str,
+        tokens: &str,
+        accelerators: &str,
+        peak: &str,
+        utilization: &str,
+    ) -> TrainComputeForm {
         TrainComputeForm {
             params: params.into(),
             tokens: tokens.into(),
@@ -284,34 +313,66 @@ mod tests {
     #[test]
     fn golden_gpt3_on_1024_a100_narayanan_2021_section_5_1() {
         let utilization = (105.0_f64 / 312.0).to_string();
-        let output = form("175e9", "300e9", "1024", "312", &utilization).validate().map(|input| compute(&input));
+        let output = form("175e9", "300e9", "1024", "312", &utilization)
+            .validate()
+            .map(|input| compute(&input));
         let days = output.map(|out| out.time_s / 86_400.0).unwrap_or(f64::NAN);
         assert!(relative_error(days, 34.0) < 0.01, "{days} days");
     }
 
     #[test]
     fn every_bad_field_is_reported_at_once() {
-        let errors = form("", "-1", "2.5", "NaN", "1.5").validate().err().unwrap_or_default();
+        let errors = form("", "-1", "2.5", "NaN", "1.5")
+            .validate()
+            .err()
+            .unwrap_or_default();
         let fields: Vec<&str> = errors.0.iter().map(|e| e.field).collect();
         assert_eq!(fields, FIELDS.to_vec());
-        assert_eq!(errors.message_for("params").as_deref(), Some("Enter a value."));
-        assert_eq!(errors.message_for("tokens").as_deref(), Some("Must be more than 0."));
-        assert_eq!(errors.message_for("accelerators").as_deref(), Some("Enter a whole number."));
-        assert_eq!(errors.message_for("utilization").as_deref(), Some("Must be at most 1."));
+        assert_eq!(
+            errors.message_for("params").as_deref(),
+            Some("Enter a value.")
+        );
+        assert_eq!(
+            errors.message_for("tokens").as_deref(),
+            Some("Must be more than 0.")
+        );
+        assert_eq!(
+            errors.message_for("accelerators").as_deref(),
+            Some("Enter a whole number.")
+        );
+        assert_eq!(
+            errors.message_for("utilization").as_deref(),
+            Some("Must be at most 1.")
+        );
     }
 
     #[test]
     fn scaling_points_surround_the_chosen_size() {
         assert_eq!(scaling_points(1), vec![1, 2, 4, 8, 16]);
-        assert_eq!(scaling_points(64), vec![4, 8, 16, 32, 64, 128, 256, 512, 1024]);
+        assert_eq!(
+            scaling_points(64),
+            vec![4, 8, 16, 32, 64, 128, 256, 512, 1024]
+        );
         assert_eq!(scaling_points(3), vec![1, 3, 6, 12, 24, 48]);
     }
 
     #[test]
     fn every_output_is_explained() {
-        let output = TrainComputeForm::default().validate().map(|input| compute(&input));
-        let explained: Vec<&str> = output.map(|o| o.explanations.iter().map(|e| e.output).collect()).unwrap_or_default();
-        assert_eq!(explained, ["train_flops", "sustained_flops_per_s", "time_s", "accelerator_hours"]);
+        let output = TrainComputeForm::default()
+            .validate()
+            .map(|input| compute(&input));
+        let explained: Vec<&str> = output
+            .map(|o| o.explanations.iter().map(|e| e.output).collect())
+            .unwrap_or_default();
+        assert_eq!(
+            explained,
+            [
+                "train_flops",
+                "sustained_flops_per_s",
+                "time_s",
+                "accelerator_hours"
+            ]
+        );
     }
 
     mod properties {

@@ -41,7 +41,11 @@ pub fn preset_problems(slug: &str, preset: &[(String, String)]) -> Vec<String> {
             }
             match form.validate() {
                 Ok(_) => Vec::new(),
-                Err(errors) => errors.0.iter().map(|e| format!("{} = {}: {}", e.field, quote(preset, e.field), e.problem)).collect(),
+                Err(errors) => errors
+                    .0
+                    .iter()
+                    .map(|e| format!("{} = {}: {}", e.field, quote(preset, e.field), e.problem))
+                    .collect(),
             }
         }
         _ => Vec::new(),

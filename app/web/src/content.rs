@@ -45,7 +45,10 @@ async fn fetch_text(relative: String) -> Result<String, String> {
     if !response.ok() {
         return Err(format!("cannot fetch {url}: HTTP {}", response.status()));
     }
-    response.text().await.map_err(|error| format!("cannot read {url}: {error}"))
+    response
+        .text()
+        .await
+        .map_err(|error| format!("cannot read {url}: {error}"))
 }
 
 pub async fn load_course() -> Result<LoadedCourse, String> {

@@ -12,12 +12,17 @@ pub fn document() -> Option<web_sys::Document> {
 }
 
 pub fn element_by_id(id: &str) -> Option<web_sys::HtmlElement> {
-    document()?.get_element_by_id(id)?.dyn_into::<web_sys::HtmlElement>().ok()
+    document()?
+        .get_element_by_id(id)?
+        .dyn_into::<web_sys::HtmlElement>()
+        .ok()
 }
 
 /// The current `location.hash`, e.g. `#/m/why-hardware`.
 pub fn current_hash() -> String {
-    window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
+    window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
 }
 
 /// Replaces the URL's hash without a new history entry, without scrolling and
@@ -34,7 +39,9 @@ pub fn replace_hash(hash: &str) {
 
 /// The full URL of the page, for copy-link buttons.
 pub fn current_href() -> String {
-    window().and_then(|w| w.location().href().ok()).unwrap_or_default()
+    window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default()
 }
 
 pub fn prefers_reduced_motion() -> bool {
@@ -79,7 +86,10 @@ pub fn set_title(title: &str) {
 
 /// Milliseconds since navigation start, for the benchmark's marks.
 pub fn now_ms() -> f64 {
-    window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
+    window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
 }
 
 /// Records a named performance mark the first time it is reached in this page view.

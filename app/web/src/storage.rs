@@ -31,7 +31,11 @@ impl ProgressStore {
     /// Loads the course's progress, falling back to memory if storage is blocked.
     pub fn load(course_id: &str) -> ProgressStore {
         let key = storage_key(course_id);
-        let backend = if local_storage_works() { Backend::Local } else { Backend::Memory };
+        let backend = if local_storage_works() {
+            Backend::Local
+        } else {
+            Backend::Memory
+        };
         let raw = match backend {
             Backend::Local => LocalStorage::raw().get_item(&key).ok().flatten(),
             Backend::Memory => None,
@@ -84,14 +88,16 @@ impl ProgressStore {
 
     pub fn visit(&self, slug: &str) {
         let mut changed = false;
-        self.progress.update(|progress| changed = progress.visit(slug));
+        self.progress
+            .update(|progress| changed = progress.visit(slug));
         if changed {
             self.save();
         }
     }
 
     pub fn set_completed(&self, slug: &str, completed: bool) {
-        self.progress.update(|progress| progress.set_completed(slug, completed));
+        self.progress
+            .update(|progress| progress.set_completed(slug, completed));
         self.save();
     }
 }

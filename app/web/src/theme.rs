@@ -60,7 +60,9 @@ impl Theme {
 pub struct ThemeCtx(pub RwSignal<Theme>);
 
 pub fn use_theme() -> RwSignal<Theme> {
-    use_context::<ThemeCtx>().map(|ctx| ctx.0).unwrap_or_else(|| RwSignal::new(Theme::System))
+    use_context::<ThemeCtx>()
+        .map(|ctx| ctx.0)
+        .unwrap_or_else(|| RwSignal::new(Theme::System))
 }
 
 /// Provides the theme signal and keeps `<html data-theme>` and storage in sync.
@@ -77,7 +79,10 @@ pub fn provide_theme() {
         if let Some(root) = crate::dom::document().and_then(|d| d.document_element()) {
             let _ = root.set_attribute("data-theme", current.attribute());
         }
-        if web_sys::window().and_then(|w| w.local_storage().ok().flatten()).is_some() {
+        if web_sys::window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .is_some()
+        {
             let _ = LocalStorage::raw().set_item(KEY, current.attribute());
         }
     });

@@ -21,7 +21,10 @@ fn html_of(rendered: &Rendered) -> String {
 
 #[test]
 fn raw_html_is_escaped_and_reported() {
-    let rendered = render("Hello <script>alert(1)</script>\n\n<div onclick=\"x\">hi</div>\n", origin());
+    let rendered = render(
+        "Hello <script>alert(1)</script>\n\n<div onclick=\"x\">hi</div>\n",
+        origin(),
+    );
     let html = html_of(&rendered);
     assert!(!html.contains("<script"), "{html}");
     assert!(!html.contains("<div onclick"), "{html}");
@@ -31,7 +34,10 @@ fn raw_html_is_escaped_and_reported() {
 
 #[test]
 fn headings_get_ids_and_a_table_of_contents() {
-    let rendered = render("## Why it matters\n\ntext\n\n### Why it matters\n", origin());
+    let rendered = render(
+        "## Why it matters\n\ntext\n\n### Why it matters\n",
+        origin(),
+    );
     let ids: Vec<&str> = rendered.toc.iter().map(|h| h.id.as_str()).collect();
     assert_eq!(ids, ["why-it-matters", "why-it-matters-2"]);
     assert!(html_of(&rendered).contains("<h2 id=\"why-it-matters\""));
@@ -40,13 +46,19 @@ fn headings_get_ids_and_a_table_of_contents() {
 
 #[test]
 fn links_follow_the_hash_router_and_bad_schemes_are_refused() {
-    let rendered = render("[a](/m/other) [b](#sec) [c](javascript:alert(1)) [d](https://arxiv.org)\n\n## Sec\n", origin());
+    let rendered = render(
+        "[a](/m/other) [b](#sec) [c](javascript:alert(1)) [d](https://arxiv.org)\n\n## Sec\n",
+        origin(),
+    );
     let html = html_of(&rendered);
     assert!(html.contains("href=\"#/m/other\""), "{html}");
     assert!(html.contains("href=\"#/m/t/sec\""), "{html}");
     assert!(!html.contains("javascript:"), "{html}");
     assert!(html.contains("href=\"https://arxiv.org\""), "{html}");
-    assert_eq!(rendered.links.first().map(|l| l.target.as_str()), Some("/m/other"));
+    assert_eq!(
+        rendered.links.first().map(|l| l.target.as_str()),
+        Some("/m/other")
+    );
     assert_eq!(rendered.diagnostics.len(), 1, "{:?}", rendered.diagnostics);
 }
 
@@ -61,21 +73,44 @@ fn math_tables_footnotes_and_callouts() {
     assert!(html.contains("href=\"#/m/t/fn-src\""), "{html}");
     assert!(html.contains("id=\"fn-src\""), "{html}");
     assert!(html.contains("callout-warning"), "{html}");
-    assert!(rendered.diagnostics.is_empty(), "{:?}", rendered.diagnostics);
+    assert!(
+        rendered.diagnostics.is_empty(),
+        "{:?}",
+        rendered.diagnostics
+    );
 }
 
 #[test]
 fn widget_fences_become_blocks() {
     let body = "Before.\n\n```widget train-compute\ntitle = \"GPT-3\"\nparams = 175e9\naccelerators = 1024\npredict = \"How long?\"\n```\n\n```widget train-compute\n```\n\nAfter.\n";
     let rendered = render(body, origin());
-    let widgets: Vec<&WidgetRef> = rendered.blocks.iter().filter_map(|b| if let Block::Widget(w) = b { Some(w) } else { None }).collect();
+    let widgets: Vec<&WidgetRef> = rendered
+        .blocks
+        .iter()
+        .filter_map(|b| {
+            if let Block::Widget(w) = b {
+                Some(w)
+            } else {
+                None
+            }
+        })
+        .collect();
     assert_eq!(widgets.len(), 2);
     let first = widgets.first().copied();
     assert_eq!(first.map(|w| w.instance.as_str()), Some("train-compute"));
     assert_eq!(first.and_then(|w| w.title.as_deref()), Some("GPT-3"));
-    assert_eq!(first.map(|w| w.preset.clone()), Some(vec![("accelerators".to_string(), "1024".to_string()), ("params".to_string(), "175000000000".to_string())]));
+    assert_eq!(
+        first.map(|w| w.preset.clone()),
+        Some(vec![
+            ("accelerators".to_string(), "1024".to_string()),
+            ("params".to_string(), "175000000000".to_string())
+        ])
+    );
     assert_eq!(first.map(|w| w.line), Some(13));
-    assert_eq!(widgets.get(1).map(|w| w.instance.as_str()), Some("train-compute-2"));
+    assert_eq!(
+        widgets.get(1).map(|w| w.instance.as_str()),
+        Some("train-compute-2")
+    );
     assert!(matches!(rendered.blocks.first(), Some(Block::Html(_))));
     assert!(matches!(rendered.blocks.last(), Some(Block::Html(_))));
 }
@@ -84,14 +119,32 @@ fn widget_fences_become_blocks() {
 fn bad_widget_fences_become_located_errors() {
     let cases = [
         ("```widget nope\n```\n", 11, "unknown widget `nope`"),
-        ("```widget train-compute\nparams = \n```\n", 12, "not valid TOML"),
-        ("```widget train-compute\nparms = 1\n```\n", 12, "has no preset `parms`"),
-        ("```widget train-compute\nutilization = 2\n```\n", 12, "utilization"),
+        (
+            "```widget train-compute\nparams = \n```\n",
+            12,
+            "not valid TOML",
+        ),
+        (
+            "```widget train-compute\nparms = 1\n```\n",
+            12,
+            "has no preset `parms`",
+        ),
+        (
+            "```widget train-compute\nutilization = 2\n```\n",
+            12,
+            "utilization",
+        ),
         ("```widget\n```\n", 11, "needs a name"),
     ];
     for (body, line, needle) in cases {
         let rendered = render(body, origin());
-        let error = rendered.blocks.iter().find_map(|b| if let Block::AuthoringError { line, message } = b { Some((*line, message.clone())) } else { None });
+        let error = rendered.blocks.iter().find_map(|b| {
+            if let Block::AuthoringError { line, message } = b {
+                Some((*line, message.clone()))
+            } else {
+                None
+            }
+        });
         let (found_line, message) = error.unwrap_or_default();
         assert_eq!(found_line, line, "{body}: {message}");
         assert!(message.contains(needle), "{body}: {message}");
@@ -102,12 +155,18 @@ fn bad_widget_fences_become_located_errors() {
 #[test]
 fn in_page_links_to_missing_headings_are_reported() {
     let rendered = render("[x](#nowhere)\n", origin());
-    assert_eq!(rendered.diagnostics.first().map(|d| d.message.as_str()), Some("link to `#nowhere` matches no heading in this module"));
+    assert_eq!(
+        rendered.diagnostics.first().map(|d| d.message.as_str()),
+        Some("link to `#nowhere` matches no heading in this module")
+    );
 }
 
 #[test]
 fn counts_words_outside_code() {
-    let rendered = render("## Two words\n\none two three\n\n```\nnot counted here\n```\n", origin());
+    let rendered = render(
+        "## Two words\n\none two three\n\n```\nnot counted here\n```\n",
+        origin(),
+    );
     assert_eq!(rendered.words, 5);
 }
 

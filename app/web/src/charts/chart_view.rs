@@ -54,13 +54,23 @@ pub fn ChartView(
                 return;
             }
             dispose_existing(&target);
-            let theme = if dark { charming::theme::Theme::Dark } else { charming::theme::Theme::Default };
-            match WasmRenderer::new_opt(None, Some(320)).theme(theme).render(&target, &options) {
+            let theme = if dark {
+                charming::theme::Theme::Dark
+            } else {
+                charming::theme::Theme::Default
+            };
+            match WasmRenderer::new_opt(None, Some(320))
+                .theme(theme)
+                .render(&target, &options)
+            {
                 Ok(echarts) => {
                     instance.set_value(Some((echarts, dark)));
                     status.set(Some(READY.to_string()));
                 }
-                Err(_) => status.set(Some("The chart could not be drawn; the data table shows the same numbers.".to_string())),
+                Err(_) => status.set(Some(
+                    "The chart could not be drawn; the data table shows the same numbers."
+                        .to_string(),
+                )),
             }
         });
     });
@@ -98,12 +108,19 @@ fn dispose_existing(id: &str) {
 fn DataTable(table: Signal<ChartTable>) -> impl IntoView {
     move || {
         let table = table.get();
-        let header = table.header.iter().map(|cell| view! { <th scope="col">{cell.clone()}</th> }).collect_view();
+        let header = table
+            .header
+            .iter()
+            .map(|cell| view! { <th scope="col">{cell.clone()}</th> })
+            .collect_view();
         let rows = table
             .rows
             .iter()
             .map(|row| {
-                let cells = row.iter().map(|cell| view! { <td>{cell.clone()}</td> }).collect_view();
+                let cells = row
+                    .iter()
+                    .map(|cell| view! { <td>{cell.clone()}</td> })
+                    .collect_view();
                 view! { <tr>{cells}</tr> }
             })
             .collect_view();

@@ -13,8 +13,16 @@ pub fn HomePage() -> impl IntoView {
     crate::dom::set_title(&course.manifest.title);
     let store = use_progress();
     let total = course.modules.len();
-    let slugs: Vec<String> = course.modules.iter().map(|m| m.front.slug.clone()).collect();
-    let completed = Memo::new(move |_| store.progress.with(|p| slugs.iter().filter(|slug| p.get(slug).completed).count()));
+    let slugs: Vec<String> = course
+        .modules
+        .iter()
+        .map(|m| m.front.slug.clone())
+        .collect();
+    let completed = Memo::new(move |_| {
+        store
+            .progress
+            .with(|p| slugs.iter().filter(|slug| p.get(slug).completed).count())
+    });
     let words_per_minute = course.words_per_minute();
     let cards = course
         .modules

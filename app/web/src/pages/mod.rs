@@ -16,7 +16,9 @@ use leptos::prelude::*;
 pub fn Page(route: Memo<Route>) -> impl IntoView {
     move || match route.get() {
         Route::Home => view! { <home::HomePage /> }.into_any(),
-        Route::Module { slug, section } => view! { <module::ModulePage slug=slug section=section /> }.into_any(),
+        Route::Module { slug, section } => {
+            view! { <module::ModulePage slug=slug section=section /> }.into_any()
+        }
         Route::Lab { widget } => view! { <lab::LabPage widget=widget /> }.into_any(),
         Route::Embed { kind, id } => view! { <embed::EmbedPage kind=kind id=id /> }.into_any(),
         Route::Glossary => view! { <glossary::GlossaryPage /> }.into_any(),

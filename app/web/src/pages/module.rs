@@ -18,7 +18,10 @@ pub fn ModulePage(slug: String, section: Option<String>) -> impl IntoView {
     };
     let store = use_progress();
     store.visit(&slug);
-    crate::dom::set_title(&format!("{} · {}", module.front.title, course.manifest.title));
+    crate::dom::set_title(&format!(
+        "{} · {}",
+        module.front.title, course.manifest.title
+    ));
     let (previous, next) = course.neighbours(&slug);
     let previous = previous.map(|m| (m.front.slug.clone(), m.front.title.clone()));
     let next = next.map(|m| (m.front.slug.clone(), m.front.title.clone()));
@@ -52,7 +55,12 @@ pub fn ModulePage(slug: String, section: Option<String>) -> impl IntoView {
 
 #[component]
 fn Objectives(module: Module) -> impl IntoView {
-    let items = module.front.objectives.into_iter().map(|objective| view! { <li>{objective}</li> }).collect_view();
+    let items = module
+        .front
+        .objectives
+        .into_iter()
+        .map(|objective| view! { <li>{objective}</li> })
+        .collect_view();
     view! {
         <section class="objectives" aria-labelledby="objectives-heading">
             <h2 id="objectives-heading">"You will be able to"</h2>

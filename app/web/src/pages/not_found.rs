@@ -7,17 +7,20 @@ use leptos::prelude::*;
 #[component]
 pub fn NotFoundPage(path: String) -> impl IntoView {
     crate::dom::set_title("Page not found · Compute Lab");
-    let suggestions = use_context::<LoadedCourse>()
-        .map(|course| {
-            course
-                .modules
-                .iter()
-                .map(|module| {
-                    let href = Route::Module { slug: module.front.slug.clone(), section: None }.href();
-                    view! { <li><a href=href>{module.front.title.clone()}</a></li> }
-                })
-                .collect_view()
-        });
+    let suggestions = use_context::<LoadedCourse>().map(|course| {
+        course
+            .modules
+            .iter()
+            .map(|module| {
+                let href = Route::Module {
+                    slug: module.front.slug.clone(),
+                    section: None,
+                }
+                .href();
+                view! { <li><a href=href>{module.front.title.clone()}</a></li> }
+            })
+            .collect_view()
+    });
     view! {
         <article class="not-found" data-testid="not-found">
             <h1>"Page not found"</h1>

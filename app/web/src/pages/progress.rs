@@ -31,8 +31,12 @@ pub fn ProgressPage() -> impl IntoView {
         })
         .collect_view();
     let where_saved = match store.backend() {
-        Backend::Local => "Progress is saved in this browser's local storage. It never leaves your device.",
-        Backend::Memory => "Storage is blocked in this browser, so progress lasts only until this tab closes.",
+        Backend::Local => {
+            "Progress is saved in this browser's local storage. It never leaves your device."
+        }
+        Backend::Memory => {
+            "Storage is blocked in this browser, so progress lasts only until this tab closes."
+        }
     };
     view! {
         <article class="progress-page" data-testid="progress-page">

@@ -13,7 +13,9 @@ pub fn CopyLink() -> impl IntoView {
                 let promise = clipboard.write_text(&href);
                 leptos::task::spawn_local(async move {
                     match wasm_bindgen_futures::JsFuture::from(promise).await {
-                        Ok(_) => status.set(Some("Link copied: it opens this widget with these values.".to_string())),
+                        Ok(_) => status.set(Some(
+                            "Link copied: it opens this widget with these values.".to_string(),
+                        )),
                         Err(_) => status.set(Some(format!("Copy this link: {href}"))),
                     }
                 });

@@ -6,8 +6,7 @@ use leptos::prelude::*;
 /// One output row: label, value, and a toggle that reveals its explanation.
 #[component]
 pub fn ExplainedOutput(
-    #[prop(into)]
-    id: String,
+    #[prop(into)] id: String,
     explanation: Signal<Option<Explanation>>,
 ) -> impl IntoView {
     let open = RwSignal::new(false);

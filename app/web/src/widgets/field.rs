@@ -7,13 +7,11 @@ pub fn NumberField(
     /// The element id; the error message's id is derived from it.
     #[prop(into)]
     id: String,
-    #[prop(into)]
-    label: String,
+    #[prop(into)] label: String,
     /// A short hint under the label, e.g. the unit or an example.
     #[prop(into)]
     hint: String,
-    #[prop(into)]
-    test_id: String,
+    #[prop(into)] test_id: String,
     value: Signal<String>,
     error: Signal<Option<String>>,
     on_input: Callback<String>,

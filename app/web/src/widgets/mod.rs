@@ -48,7 +48,9 @@ impl WidgetMount {
 #[component]
 pub fn Widget(mount: WidgetMount) -> impl IntoView {
     match mount.slug.as_str() {
-        engine::train_compute::SLUG => view! { <train_compute::TrainCompute mount=mount /> }.into_any(),
+        engine::train_compute::SLUG => {
+            view! { <train_compute::TrainCompute mount=mount /> }.into_any()
+        }
         other => view! {
             <div class="authoring-error" role="alert" data-testid="authoring-error">
                 <strong>"Authoring error: "</strong>{format!("no widget is called `{other}`.")}

@@ -5,8 +5,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn PredictGate(
-    #[prop(into)]
-    id: String,
+    #[prop(into)] id: String,
     /// The question to answer before the results show.
     #[prop(into)]
     question: String,
@@ -29,7 +28,9 @@ pub fn PredictGate(
             error.set(None);
             revealed.set(true);
         }
-        Ok(_) => error.set(Some("Enter a guess above zero, or choose “Skip”.".to_string())),
+        Ok(_) => error.set(Some(
+            "Enter a guess above zero, or choose “Skip”.".to_string(),
+        )),
         Err(problem) => error.set(Some(problem.to_string())),
     };
     view! {

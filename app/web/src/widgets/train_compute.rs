@@ -12,17 +12,26 @@ use charming::component::Axis;
 use charming::element::{AxisType, NameLocation, Tooltip, Trigger};
 use charming::series::Bar;
 use charming::Chart;
-use engine::train_compute::{compute, TrainComputeForm, TrainComputeOutput, FIELDS};
 use engine::format;
+use engine::train_compute::{compute, TrainComputeForm, TrainComputeOutput, FIELDS};
 use leptos::prelude::*;
 
 /// Label and hint for each field, in `FIELDS` order.
 const LABELS: [(&str, &str); 5] = [
     ("Parameters (N)", "Model size, e.g. 7e9 for 7 billion"),
-    ("Training tokens (D)", "e.g. 300e9 for GPT-3, 15e12 for Llama 3"),
+    (
+        "Training tokens (D)",
+        "e.g. 300e9 for GPT-3, 15e12 for Llama 3",
+    ),
     ("Accelerators (n)", "Whole number of GPUs or TPU chips"),
-    ("Peak dense TFLOP/s per accelerator (P)", "Datasheet figure at the training precision, without sparsity"),
-    ("Utilization (u)", "Share of peak reached, 0 to 1; 0.3 to 0.5 is typical"),
+    (
+        "Peak dense TFLOP/s per accelerator (P)",
+        "Datasheet figure at the training precision, without sparsity",
+    ),
+    (
+        "Utilization (u)",
+        "Share of peak reached, 0 to 1; 0.3 to 0.5 is typical",
+    ),
 ];
 
 #[component]
@@ -33,7 +42,8 @@ pub fn TrainCompute(mount: WidgetMount) -> impl IntoView {
         baseline.set(field, value.clone());
     }
     let mut initial = baseline.clone();
-    for (field, value) in location.with_untracked(|l| url_state::read(l, &mount.instance, &FIELDS)) {
+    for (field, value) in location.with_untracked(|l| url_state::read(l, &mount.instance, &FIELDS))
+    {
         initial.set(&field, value);
     }
     let form = RwSignal::new(initial);
@@ -50,7 +60,8 @@ pub fn TrainCompute(mount: WidgetMount) -> impl IntoView {
 
     let revealed = RwSignal::new(mount.predict.is_none());
     let guess = RwSignal::new(None::<f64>);
-    let actual_days = Signal::derive(move || output.with(|o| o.as_ref().map(|o| o.time_s / 86_400.0)));
+    let actual_days =
+        Signal::derive(move || output.with(|o| o.as_ref().map(|o| o.time_s / 86_400.0)));
 
     let fields = FIELDS
         .iter()
@@ -68,7 +79,10 @@ pub fn TrainCompute(mount: WidgetMount) -> impl IntoView {
         })
         .collect_view();
 
-    let title = mount.title.clone().unwrap_or_else(|| "Training compute and time".to_string());
+    let title = mount
+        .title
+        .clone()
+        .unwrap_or_else(|| "Training compute and time".to_string());
     let heading_id = format!("{}-heading", mount.instance);
     let heading_id_for_section = heading_id.clone();
     let predict = mount.predict.clone().map(|question| {
@@ -102,12 +116,15 @@ pub fn TrainCompute(mount: WidgetMount) -> impl IntoView {
 fn Results(instance: String, output: Memo<Option<TrainComputeOutput>>) -> impl IntoView {
     let outputs = (0..OUTPUT_COUNT)
         .map(|idx| {
-            let explanation = Signal::derive(move || output.with(|o| o.as_ref().and_then(|o| o.explanations.get(idx).cloned())));
+            let explanation = Signal::derive(move || {
+                output.with(|o| o.as_ref().and_then(|o| o.explanations.get(idx).cloned()))
+            });
             view! { <ExplainedOutput id=instance.clone() explanation=explanation /> }
         })
         .collect_view();
     let chart = Signal::derive(move || output.with(|o| o.as_ref().map(scaling_chart)));
-    let table = Signal::derive(move || output.with(|o| o.as_ref().map(scaling_table).unwrap_or_default()));
+    let table =
+        Signal::derive(move || output.with(|o| o.as_ref().map(scaling_table).unwrap_or_default()));
     view! {
         <dl class="outputs">{outputs}</dl>
         <ChartView label="Days to train against cluster size, at the same utilization" chart=chart table=table />
@@ -119,14 +136,35 @@ fn Results(instance: String, output: Memo<Option<TrainComputeOutput>>) -> impl I
 const OUTPUT_COUNT: usize = 4;
 
 fn scaling_chart(output: &TrainComputeOutput) -> Chart {
-    let labels: Vec<String> = output.scaling.iter().map(|p| format::grouped(p.accelerators)).collect();
-    let days: Vec<f64> = output.scaling.iter().map(|p| (p.time_s / 86_400.0 * 100.0).round() / 100.0).collect();
+    let labels: Vec<String> = output
+        .scaling
+        .iter()
+        .map(|p| format::grouped(p.accelerators))
+        .collect();
+    let days: Vec<f64> = output
+        .scaling
+        .iter()
+        .map(|p| (p.time_s / 86_400.0 * 100.0).round() / 100.0)
+        .collect();
     Chart::new()
         .animation(!crate::dom::prefers_reduced_motion())
         .background_color("transparent")
         .tooltip(Tooltip::new().trigger(Trigger::Axis))
-        .x_axis(Axis::new().type_(AxisType::Category).name("Accelerators").name_location(NameLocation::Middle).name_gap(28).data(labels))
-        .y_axis(Axis::new().type_(AxisType::Log).name("Days").name_location(NameLocation::Middle).name_gap(40))
+        .x_axis(
+            Axis::new()
+                .type_(AxisType::Category)
+                .name("Accelerators")
+                .name_location(NameLocation::Middle)
+                .name_gap(28)
+                .data(labels),
+        )
+        .y_axis(
+            Axis::new()
+                .type_(AxisType::Log)
+                .name("Days")
+                .name_location(NameLocation::Middle)
+                .name_gap(40),
+        )
         .series(Bar::new().name("Days to train").data(days))
 }
 

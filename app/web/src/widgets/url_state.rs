@@ -24,7 +24,9 @@ pub fn write(instance: &str, current: &[(&str, &str)], baseline: &[(&str, &str)]
     location.query.retain(|(key, _)| !key.starts_with(&prefix));
     for ((field, value), (_, base)) in current.iter().zip(baseline) {
         if value != base {
-            location.query.push((format!("{prefix}{field}"), (*value).to_string()));
+            location
+                .query
+                .push((format!("{prefix}{field}"), (*value).to_string()));
         }
     }
     let hash = location.to_hash();

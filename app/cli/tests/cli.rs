@@ -1,0 +1,83 @@
+//! The `lab` binary end to end: exit codes, JSON in and out, and the real content.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn lab(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lab"))
+        .args(args)
+        .current_dir(repo_root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn the_course_content_validates_with_zero_diagnostics() {
+    let output = lab(&["check", "content"], "");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "", "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn content_problems_print_path_line_message_and_exit_1() {
+    let output = lab(&["check", "content", "tests/e2e/fixtures/content"], "");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout.contains("content/hostile.md:11: raw HTML is not allowed"), "{stdout}");
+    assert!(stdout.contains("content/hostile.md:21: unknown widget `no-such-widget`"), "{stdout}");
+    assert!(stdout.contains("content/hostile.md:26: widget `train-compute` presets are not valid TOML"), "{stdout}");
+    assert!(stdout.contains("uses a scheme that is not allowed"), "{stdout}");
+    assert!(stdout.lines().all(|line| line.starts_with("content/")), "{stdout}");
+}
+
+#[test]
+fn train_compute_reads_json_and_writes_json() {
+    let output = lab(&["train-compute", "-"], r#"{"params": 175e9, "tokens": 300e9, "accelerators": 1024, "peak_tflops": 312, "utilization": 0.34}"#);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let flops = json["train_flops"].as_f64().unwrap();
+    assert!((flops - 3.15e23).abs() / 3.15e23 < 1e-9);
+    assert!(json["explanations"].as_array().unwrap().len() == 4);
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    let cases = [
+        (r#"{"parms": 1}"#, "unknown field `parms`"),
+        (r#"{"params": "seven"}"#, "invalid type"),
+        (r#"{"params": -1}"#, "params: Must be more than 0."),
+        (r#"{"accelerators": 2.5}"#, "accelerators: Enter a whole number."),
+        ("not json", "invalid input JSON"),
+        ("", "invalid input JSON"),
+    ];
+    for (input, needle) in cases {
+        let output = lab(&["train-compute", "-"], input);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{input}: {message}");
+        assert!(message.contains(needle), "{input}: {message}");
+        assert_eq!(message.trim_end().lines().count(), 1, "{input}: {message}");
+        assert!(output.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_missing_file_exits_2() {
+    let output = lab(&["train-compute", "no/such/file.json"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).starts_with("lab: cannot read no/such/file.json"));
+}

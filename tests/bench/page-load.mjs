@@ -1,0 +1,126 @@
+// The page-load benchmark: serves the release build on 127.0.0.1, loads the
+// first module cold in headless Chromium ten times, and prints what a learner
+// downloads before the module is interactive and how long it takes.
+// Run it through `bash tests/bench`, which builds the release site first.
+import { chromium } from "@playwright/test";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { fileURLToPath } from "node:url";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const dist = path.join(repoRoot, "dist");
+const port = Number(process.env.BENCH_PORT || 8790);
+const base = `http://127.0.0.1:${port}/`;
+const route = process.env.BENCH_ROUTE || "#/m/why-hardware";
+const loads = Number(process.env.BENCH_LOADS || 10);
+const budgetBrotli = 300 * 1024;
+const budgetMs = 400;
+
+const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+function brotliSize(file) {
+  const data = fs.readFileSync(file);
+  return zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+}
+
+function fileFor(url) {
+  const pathname = decodeURIComponent(new URL(url).pathname);
+  const file = path.join(dist, pathname === "/" ? "index.html" : pathname);
+  return fs.existsSync(file) && fs.statSync(file).isFile() ? file : null;
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      const response = await fetch(`${base}index.html`);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the benchmark server did not start");
+}
+
+const server = spawn("python3", [path.join(repoRoot, "tests/tools/serve.py"), "--port", String(port), "--site", dist], {
+  env: { ...process.env, SERVE_QUIET: "1" },
+  stdio: "ignore",
+});
+
+try {
+  await waitForServer();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", args: chromiumArgs });
+  const times = [];
+  let critical = [];
+  for (let run = 0; run < loads; run++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const urls = [];
+    page.on("response", (response) => urls.push(response.url()));
+    await page.goto(base + route);
+    const mark = await page.waitForFunction(() => performance.getEntriesByName("first-module-text")[0]?.startTime, null, { timeout: 15000 });
+    times.push(await mark.jsonValue());
+    critical = [...new Set(urls)];
+    await context.close();
+  }
+
+  // Input-to-result latency: type into a field, time until the output text changes.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}#/lab/train-compute`);
+  await page.getByTestId("value-time_s").waitFor();
+  const latencies = [];
+  for (let run = 0; run < 20; run++) {
+    latencies.push(
+      await page.evaluate(async (value) => {
+        const input = document.querySelector("[data-testid=input-accelerators]");
+        const output = document.querySelector("[data-testid=value-time_s]");
+        const before = output.textContent;
+        const start = performance.now();
+        input.value = String(value);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        while (output.textContent === before) {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+        }
+        return performance.now() - start;
+      }, 1000 + run * 37),
+    );
+  }
+  await context.close();
+  await browser.close();
+
+  const rows = critical
+    .map((url) => ({ url, file: fileFor(url) }))
+    .filter((row) => row.file && !row.url.includes("echarts"))
+    .map((row) => ({ name: path.relative(dist, row.file), raw: fs.statSync(row.file).size, brotli: brotliSize(row.file) }));
+  const kind = (name) => (name.endsWith(".wasm") ? "wasm" : name.endsWith(".js") ? "js" : name.endsWith(".css") ? "css" : name.startsWith("content") ? "content" : "other");
+  const byKind = {};
+  for (const row of rows) {
+    const k = kind(row.name);
+    byKind[k] ??= { raw: 0, brotli: 0 };
+    byKind[k].raw += row.raw;
+    byKind[k].brotli += row.brotli;
+  }
+  const totalRaw = rows.reduce((sum, row) => sum + row.raw, 0);
+  const totalBrotli = rows.reduce((sum, row) => sum + row.brotli, 0);
+  const echarts = path.join(dist, "public/vendor/echarts-5.6.0.min.js");
+
+  console.log(`Page-load benchmark: ${loads} cold loads of ${route} from 127.0.0.1 in headless Chromium\n`);
+  console.log("Bytes before the first module is interactive:");
+  for (const row of rows) console.log(`  ${row.name.padEnd(44)} ${kb(row.raw).padStart(10)} raw ${kb(row.brotli).padStart(10)} brotli`);
+  console.log("By kind:");
+  for (const [k, v] of Object.entries(byKind)) console.log(`  ${k.padEnd(44)} ${kb(v.raw).padStart(10)} raw ${kb(v.brotli).padStart(10)} brotli`);
+  console.log(`  ${"TOTAL".padEnd(44)} ${kb(totalRaw).padStart(10)} raw ${kb(totalBrotli).padStart(10)} brotli  (budget ${kb(budgetBrotli)} brotli: ${totalBrotli <= budgetBrotli ? "met" : "NOT met"})`);
+  console.log(`  echarts, loaded lazily on the first chart:  ${kb(fs.statSync(echarts).size)} raw ${kb(brotliSize(echarts))} brotli`);
+  console.log(`\nNavigation to first module text: median ${median(times).toFixed(0)} ms over ${loads} cold loads (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; budget ${budgetMs} ms: ${median(times) <= budgetMs ? "met" : "NOT met"})`);
+  console.log(`Input change to new result on screen: median ${median(latencies).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms over 20 changes (includes one animation frame)`);
+} finally {
+  server.kill();
+}
