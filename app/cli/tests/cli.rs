@@ -18,7 +18,12 @@ fn lab(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -29,7 +34,12 @@ fn stderr(output: &Output) -> String {
 #[test]
 fn the_course_content_validates_with_zero_diagnostics() {
     let output = lab(&["check", "content"], "");
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "", "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "",
+        "{}",
+        stderr(&output)
+    );
     assert_eq!(output.status.code(), Some(0));
 }
 
@@ -38,16 +48,34 @@ fn content_problems_print_path_line_message_and_exit_1() {
     let output = lab(&["check", "content", "tests/e2e/fixtures/content"], "");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1));
-    assert!(stdout.contains("content/hostile.md:11: raw HTML is not allowed"), "{stdout}");
-    assert!(stdout.contains("content/hostile.md:21: unknown widget `no-such-widget`"), "{stdout}");
-    assert!(stdout.contains("content/hostile.md:26: widget `train-compute` presets are not valid TOML"), "{stdout}");
-    assert!(stdout.contains("uses a scheme that is not allowed"), "{stdout}");
-    assert!(stdout.lines().all(|line| line.starts_with("content/")), "{stdout}");
+    assert!(
+        stdout.contains("content/hostile.md:11: raw HTML is not allowed"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("content/hostile.md:21: unknown widget `no-such-widget`"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("content/hostile.md:26: widget `train-compute` presets are not valid TOML"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("uses a scheme that is not allowed"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.lines().all(|line| line.starts_with("content/")),
+        "{stdout}"
+    );
 }
 
 #[test]
 fn train_compute_reads_json_and_writes_json() {
-    let output = lab(&["train-compute", "-"], r#"{"params": 175e9, "tokens": 300e9, "accelerators": 1024, "peak_tflops": 312, "utilization": 0.34}"#);
+    let output = lab(
+        &["train-compute", "-"],
+        r#"{"params": 175e9, "tokens": 300e9, "accelerators": 1024, "peak_tflops": 312, "utilization": 0.34}"#,
+    );
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     let flops = json["train_flops"].as_f64().unwrap();
@@ -61,7 +89,10 @@ fn bad_input_exits_2_with_one_line() {
         (r#"{"parms": 1}"#, "unknown field `parms`"),
         (r#"{"params": "seven"}"#, "invalid type"),
         (r#"{"params": -1}"#, "params: Must be more than 0."),
-        (r#"{"accelerators": 2.5}"#, "accelerators: Enter a whole number."),
+        (
+            r#"{"accelerators": 2.5}"#,
+            "accelerators: Enter a whole number.",
+        ),
         ("not json", "invalid input JSON"),
         ("", "invalid input JSON"),
     ];

@@ -48,6 +48,8 @@ fn default_words_per_minute() -> u32 {
 #[serde(deny_unknown_fields)]
 pub struct ModuleEntry {
     pub slug: String,
+    /// The title in navigation; the module's own front matter title heads its page.
+    pub title: String,
     /// Markdown file, relative to the content folder.
     pub file: String,
 }
@@ -125,6 +127,13 @@ impl Manifest {
                     format!("module slug `{}` is listed twice", entry.slug),
                 ));
             }
+            if entry.title.trim().is_empty() {
+                problems.push(Diagnostic::new(
+                    MANIFEST_PATH,
+                    line,
+                    format!("module `{}` needs a title", entry.slug),
+                ));
+            }
             if !is_safe_file(&entry.file) {
                 problems.push(Diagnostic::new(
                     MANIFEST_PATH,
@@ -172,14 +181,14 @@ mod tests {
 
     #[test]
     fn parses_a_good_manifest() {
-        let text = "id = \"c\"\ntitle = \"T\"\n[[modules]]\nslug = \"a\"\nfile = \"a.md\"\n";
+        let text = "id = \"c\"\ntitle = \"T\"\n[[modules]]\nslug = \"a\"\ntitle = \"A\"\nfile = \"a.md\"\n";
         let manifest = Manifest::parse(text);
         assert!(manifest.is_ok(), "{manifest:?}");
     }
 
     #[test]
     fn reports_problems_with_lines() {
-        let text = "id = \"c\"\ntitle = \"T\"\n[defaults]\npass_mark = 1.5\n[[modules]]\nslug = \"Bad Slug\"\nfile = \"../x.md\"\n";
+        let text = "id = \"c\"\ntitle = \"T\"\n[defaults]\npass_mark = 1.5\n[[modules]]\nslug = \"Bad Slug\"\ntitle = \"B\"\nfile = \"../x.md\"\n";
         let problems: Vec<String> = Manifest::parse(text)
             .err()
             .unwrap_or_default()
@@ -191,14 +200,14 @@ mod tests {
             [
                 "content/course.toml:4: defaults.pass_mark must be in (0, 1], e.g. 0.8",
                 "content/course.toml:6: module slug `Bad Slug` must be lowercase letters, digits and hyphens",
-                "content/course.toml:7: module file `../x.md` must be a .md file inside content/",
+                "content/course.toml:8: module file `../x.md` must be a .md file inside content/",
             ]
         );
     }
 
     #[test]
     fn unknown_keys_are_errors_with_their_line() {
-        let text = "id = \"c\"\ntitle = \"T\"\ntitel = \"typo\"\n[[modules]]\nslug = \"a\"\nfile = \"a.md\"\n";
+        let text = "id = \"c\"\ntitle = \"T\"\ntitel = \"typo\"\n[[modules]]\nslug = \"a\"\ntitle = \"A\"\nfile = \"a.md\"\n";
         let problems = Manifest::parse(text).err().unwrap_or_default();
         assert_eq!(problems.first().map(|d| d.line), Some(3), "{problems:?}");
     }

@@ -162,6 +162,9 @@ impl<'a> Renderer<'a> {
             }
             Event::End(TagEnd::BlockQuote(Some(_))) => self.emit(Event::Html("</aside>\n".into())),
             Event::Start(Tag::Table(alignments)) => {
+                // pulldown-cmark writes alignment as inline `style` attributes, which the
+                // page's CSP (style-src 'self') refuses; tables stay left-aligned instead.
+                let alignments = vec![pulldown_cmark::Alignment::None; alignments.len()];
                 self.emit(Event::Html("<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" tabindex=\"0\">".into()));
                 self.emit(Event::Start(Tag::Table(alignments)));
             }

@@ -3,7 +3,7 @@
 //! what it fetched, so an author sees the same messages in both places.
 
 use crate::diagnostic::Diagnostic;
-use crate::manifest::{Manifest, MANIFEST_PATH};
+use crate::manifest::{Manifest, ModuleEntry, MANIFEST_PATH};
 use crate::module::{parse_module, Module};
 use crate::route::Route;
 
@@ -67,36 +67,35 @@ fn parse_manifest(text: Result<String, String>) -> Result<Manifest, Vec<Diagnost
     Manifest::parse(&text)
 }
 
+/// Parses one module fetched for a manifest entry; a slug mismatch is a problem too.
+pub fn parse_entry(
+    entry: &ModuleEntry,
+    text: Result<String, String>,
+) -> Result<Module, Vec<Diagnostic>> {
+    let path = format!("content/{}", entry.file);
+    let text = text.map_err(|error| {
+        let message = format!("module `{}`: cannot read {path}: {error}", entry.slug);
+        vec![Diagnostic::new(MANIFEST_PATH, 1, message)]
+    })?;
+    let mut module = parse_module(&path, &text)?;
+    if module.front.slug != entry.slug {
+        let message = format!(
+            "front matter slug `{}` differs from `{}` in course.toml",
+            module.front.slug, entry.slug
+        );
+        module
+            .diagnostics
+            .insert(0, Diagnostic::new(&path, 2, message));
+    }
+    Ok(module)
+}
+
 /// Parses every module text (in manifest order) and checks links across them.
 fn assemble(manifest: Manifest, texts: Vec<Result<String, String>>) -> CourseReport {
     let mut report = CourseReport::default();
     for (entry, text) in manifest.modules.iter().zip(texts) {
-        let path = format!("content/{}", entry.file);
-        let text = match text {
-            Ok(text) => text,
-            Err(error) => {
-                report.diagnostics.push(Diagnostic::new(
-                    MANIFEST_PATH,
-                    1,
-                    format!("module `{}`: cannot read {path}: {error}", entry.slug),
-                ));
-                continue;
-            }
-        };
-        match parse_module(&path, &text) {
-            Ok(module) => {
-                if module.front.slug != entry.slug {
-                    report.diagnostics.push(Diagnostic::new(
-                        &path,
-                        2,
-                        format!(
-                            "front matter slug `{}` differs from `{}` in course.toml",
-                            module.front.slug, entry.slug
-                        ),
-                    ));
-                }
-                report.modules.push(module);
-            }
+        match parse_entry(entry, text) {
+            Ok(module) => report.modules.push(module),
             Err(problems) => report.diagnostics.extend(problems),
         }
     }

@@ -1,6 +1,6 @@
 //! The root component: provides context, follows the hash, and picks the page.
 
-use crate::content::{load_course, LoadedCourse};
+use crate::content::{load_manifest, LoadedCourse};
 use crate::context::{CourseCtx, LocationCtx};
 use crate::layout::shell::Shell;
 use crate::pages;
@@ -15,17 +15,25 @@ pub fn App() -> impl IntoView {
     crate::theme::provide_theme();
     follow_hash(location);
 
-    let course = LocalResource::new(load_course);
-    provide_context(CourseCtx(course));
+    let manifest = LocalResource::new(load_manifest);
+    provide_context(CourseCtx(manifest));
 
     let route = Memo::new(move |_| location.with(|l| l.route.clone()));
     let embedded = Memo::new(move |_| matches!(route.get(), Route::Embed { .. }));
 
     view! {
-        {move || match course.get() {
+        {move || match manifest.get() {
             None => view! { <p class="boot-message" role="status">"Loading the course…"</p> }.into_any(),
             Some(Err(reason)) => view! { <pages::load_error::LoadError reason=reason /> }.into_any(),
-            Some(Ok(loaded)) => with_progress(loaded, route, embedded).into_any(),
+            Some(Ok(manifest)) => {
+                let loaded = LoadedCourse::new(manifest);
+                let first = match route.get_untracked() {
+                    Route::Module { slug, .. } => Some(slug),
+                    _ => None,
+                };
+                loaded.load_modules(first);
+                with_progress(loaded, route, embedded).into_any()
+            }
         }}
     }
 }

@@ -1,42 +1,121 @@
 //! Fetches the course from the served content/ folder at run time, so an
 //! instructor edits markdown, reloads, and sees the change without a toolchain.
+//!
+//! The manifest comes first; then the module the learner opened; then the rest
+//! in the background. A module's page never waits for the whole course.
 
 use course::glossary::{self, GlossaryEntry};
-use course::validate::{check_course_async, CourseReport};
-use course::{Diagnostic, Manifest, Module};
+use course::manifest::ModuleEntry;
+use course::{Manifest, Module};
+use leptos::prelude::*;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// The whole course, parsed and checked.
+/// Where one module's content stands.
+#[derive(Clone, Debug)]
+pub enum ModuleSlot {
+    Loading,
+    Ready(Arc<Module>),
+    /// Fetching or parsing failed; the message says why, with file and line.
+    Failed(String),
+}
+
+/// The course: its manifest, and each module as it arrives.
 #[derive(Clone)]
 pub struct LoadedCourse {
     pub manifest: Arc<Manifest>,
-    pub modules: Arc<Vec<Module>>,
-    pub glossary: Arc<Vec<GlossaryEntry>>,
-    /// Course-wide problems (links, manifest); module problems also show in place.
-    pub diagnostics: Arc<Vec<Diagnostic>>,
+    pub modules: RwSignal<BTreeMap<String, ModuleSlot>>,
 }
 
 impl LoadedCourse {
-    pub fn module(&self, slug: &str) -> Option<&Module> {
-        self.modules.iter().find(|module| module.front.slug == slug)
+    pub fn new(manifest: Manifest) -> LoadedCourse {
+        let slots = manifest.modules.iter().map(|entry| (entry.slug.clone(), ModuleSlot::Loading)).collect();
+        LoadedCourse {
+            manifest: Arc::new(manifest),
+            modules: RwSignal::new(slots),
+        }
     }
 
-    /// The modules before and after `slug` in course order.
-    pub fn neighbours(&self, slug: &str) -> (Option<&Module>, Option<&Module>) {
-        let Some(idx) = self.modules.iter().position(|m| m.front.slug == slug) else {
+    pub fn entry(&self, slug: &str) -> Option<&ModuleEntry> {
+        self.manifest.modules.iter().find(|entry| entry.slug == slug)
+    }
+
+    /// The module's slot; `None` when the manifest does not list the slug. Tracked.
+    pub fn slot(&self, slug: &str) -> Option<ModuleSlot> {
+        self.modules.with(|slots| slots.get(slug).cloned())
+    }
+
+    /// The module once loaded. Tracked.
+    pub fn ready(&self, slug: &str) -> Option<Arc<Module>> {
+        match self.slot(slug) {
+            Some(ModuleSlot::Ready(module)) => Some(module),
+            _ => None,
+        }
+    }
+
+    /// The entries before and after `slug` in course order.
+    pub fn neighbours(&self, slug: &str) -> (Option<&ModuleEntry>, Option<&ModuleEntry>) {
+        let modules = &self.manifest.modules;
+        let Some(idx) = modules.iter().position(|entry| entry.slug == slug) else {
             return (None, None);
         };
-        let previous = idx.checked_sub(1).and_then(|i| self.modules.get(i));
-        (previous, self.modules.get(idx + 1))
+        (idx.checked_sub(1).and_then(|i| modules.get(i)), modules.get(idx + 1))
     }
 
     pub fn words_per_minute(&self) -> u32 {
         self.manifest.defaults.words_per_minute
     }
+
+    /// Every loaded module's key terms. Tracked.
+    pub fn glossary(&self) -> Vec<GlossaryEntry> {
+        let loaded: Vec<Module> = self.modules.with(|slots| {
+            self.manifest
+                .modules
+                .iter()
+                .filter_map(|entry| match slots.get(&entry.slug) {
+                    Some(ModuleSlot::Ready(module)) => Some(module.as_ref().clone()),
+                    _ => None,
+                })
+                .collect()
+        });
+        glossary::build(&loaded)
+    }
+
+    /// Whether any module is still loading. Tracked.
+    pub fn loading(&self) -> bool {
+        self.modules.with(|slots| slots.values().any(|slot| matches!(slot, ModuleSlot::Loading)))
+    }
+
+    /// Fetches `first` (the module the learner opened), then every other module.
+    pub fn load_modules(&self, first: Option<String>) {
+        let course = self.clone();
+        leptos::task::spawn_local(async move {
+            let entries: Vec<ModuleEntry> = course.manifest.modules.clone();
+            let (first_entries, rest): (Vec<ModuleEntry>, Vec<ModuleEntry>) =
+                entries.into_iter().partition(|entry| Some(&entry.slug) == first.as_ref());
+            for entry in first_entries {
+                course.load_one(entry).await;
+            }
+            let pending = rest.into_iter().map(|entry| course.load_one(entry));
+            futures_util::future::join_all(pending).await;
+        });
+    }
+
+    async fn load_one(&self, entry: ModuleEntry) {
+        let text = fetch_text(&entry.file).await;
+        let slot = match course::validate::parse_entry(&entry, text) {
+            Ok(module) => ModuleSlot::Ready(Arc::new(module)),
+            Err(problems) => ModuleSlot::Failed(problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")),
+        };
+        // `try_update`: the app may have been unmounted while the fetch was in flight.
+        self.modules.try_update(|slots| {
+            slots.insert(entry.slug.clone(), slot);
+        });
+    }
 }
 
 /// Fetches one file under content/, relative to the page.
-async fn fetch_text(relative: String) -> Result<String, String> {
+async fn fetch_text(relative: &str) -> Result<String, String> {
     let url = format!("content/{relative}");
     let response = gloo_net::http::Request::get(&url)
         .send()
@@ -45,23 +124,11 @@ async fn fetch_text(relative: String) -> Result<String, String> {
     if !response.ok() {
         return Err(format!("cannot fetch {url}: HTTP {}", response.status()));
     }
-    response
-        .text()
-        .await
-        .map_err(|error| format!("cannot read {url}: {error}"))
+    response.text().await.map_err(|error| format!("cannot read {url}: {error}"))
 }
 
-pub async fn load_course() -> Result<LoadedCourse, String> {
-    let report: CourseReport = check_course_async(fetch_text).await;
-    let Some(manifest) = report.manifest else {
-        let reasons: Vec<String> = report.diagnostics.iter().map(ToString::to_string).collect();
-        return Err(reasons.join("\n"));
-    };
-    let glossary = glossary::build(&report.modules);
-    Ok(LoadedCourse {
-        manifest: Arc::new(manifest),
-        glossary: Arc::new(glossary),
-        modules: Arc::new(report.modules),
-        diagnostics: Arc::new(report.diagnostics),
-    })
+/// Fetches and checks the manifest.
+pub async fn load_manifest() -> Result<Manifest, String> {
+    let text = fetch_text("course.toml").await?;
+    Manifest::parse(&text).map_err(|problems| problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))
 }

@@ -2,7 +2,6 @@
 //! The helpers fall back to a detached default instead of panicking, so a
 //! component mounted outside the app (in a DOM test) still works.
 
-use crate::content::LoadedCourse;
 use crate::storage::ProgressStore;
 use course::route::Location;
 use leptos::prelude::*;
@@ -11,9 +10,9 @@ use leptos::prelude::*;
 #[derive(Clone, Copy)]
 pub struct LocationCtx(pub RwSignal<Location>);
 
-/// The course as fetched from content/, or why it could not be loaded.
+/// The course manifest as fetched from content/, or why it could not be loaded.
 #[derive(Clone, Copy)]
-pub struct CourseCtx(pub LocalResource<Result<LoadedCourse, String>>);
+pub struct CourseCtx(pub LocalResource<Result<course::Manifest, String>>);
 
 pub fn use_location() -> RwSignal<Location> {
     use_context::<LocationCtx>()
@@ -25,6 +24,7 @@ pub fn use_progress() -> ProgressStore {
     use_context::<ProgressStore>().unwrap_or_else(ProgressStore::detached)
 }
 
-pub fn use_course() -> Option<LocalResource<Result<LoadedCourse, String>>> {
-    use_context::<CourseCtx>().map(|ctx| ctx.0)
+/// The loaded course, once its manifest has arrived.
+pub fn use_course() -> Option<crate::content::LoadedCourse> {
+    use_context::<crate::content::LoadedCourse>()
 }

@@ -64,12 +64,13 @@ fn links_follow_the_hash_router_and_bad_schemes_are_refused() {
 
 #[test]
 fn math_tables_footnotes_and_callouts() {
-    let body = "Inline $C = 6ND$.\n\n$$T = \\frac{C}{R}$$\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nSee[^src].\n\n[^src]: A paper.\n\n> [!WARNING]\n> Careful.\n";
+    let body = "Inline $C = 6ND$.\n\n$$T = \\frac{C}{R}$$\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n\nSee[^src].\n\n[^src]: A paper.\n\n> [!WARNING]\n> Careful.\n";
     let rendered = render(body, origin());
     let html = html_of(&rendered);
     assert!(html.contains("<math"), "{html}");
     assert!(html.contains("display=\"block\""), "{html}");
     assert!(html.contains("<table>"), "{html}");
+    assert!(!html.contains("style="), "{html}");
     assert!(html.contains("href=\"#/m/t/fn-src\""), "{html}");
     assert!(html.contains("id=\"fn-src\""), "{html}");
     assert!(html.contains("callout-warning"), "{html}");

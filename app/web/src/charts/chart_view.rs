@@ -2,6 +2,7 @@
 
 use crate::charts::loader::ensure_echarts;
 use crate::theme::use_theme;
+use charming::theme::Theme;
 use charming::{Chart, Echarts, WasmRenderer};
 use leptos::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -30,48 +31,25 @@ pub fn ChartView(
     let theme = use_theme();
     let instance = StoredValue::new_local(None::<(Echarts, bool)>);
     let target = id.clone();
+    let frame_pending = StoredValue::new(false);
     // Drawing on a canvas is a sync with the outside world, so it is an Effect.
+    // The drawing waits for the next animation frame: the numbers update first,
+    // and several changes within one frame cost one redraw.
     Effect::new(move |_| {
-        let Some(options) = chart.get() else {
+        chart.track();
+        theme.track();
+        if frame_pending.get_value() {
             return;
-        };
-        let dark = theme.get().is_dark();
+        }
+        frame_pending.set_value(true);
         let target = target.clone();
-        leptos::task::spawn_local(async move {
-            if let Err(message) = ensure_echarts().await {
-                status.set(Some(message));
+        request_animation_frame(move || {
+            frame_pending.try_set_value(false);
+            let Some(Some(options)) = chart.try_get_untracked() else {
                 return;
-            }
-            // Reuse the instance while the theme is unchanged; a theme change needs a new one.
-            let reused = instance.with_value(|current| match current {
-                Some((echarts, was_dark)) if *was_dark == dark => {
-                    WasmRenderer::update(echarts, &options);
-                    true
-                }
-                _ => false,
-            });
-            if reused {
-                return;
-            }
-            dispose_existing(&target);
-            let theme = if dark {
-                charming::theme::Theme::Dark
-            } else {
-                charming::theme::Theme::Default
             };
-            match WasmRenderer::new_opt(None, Some(320))
-                .theme(theme)
-                .render(&target, &options)
-            {
-                Ok(echarts) => {
-                    instance.set_value(Some((echarts, dark)));
-                    status.set(Some(READY.to_string()));
-                }
-                Err(_) => status.set(Some(
-                    "The chart could not be drawn; the data table shows the same numbers."
-                        .to_string(),
-                )),
-            }
+            let dark = theme.try_get_untracked().is_some_and(|t| t.is_dark());
+            draw(target, options, dark, status, instance);
         });
     });
     view! {
@@ -83,6 +61,47 @@ pub fn ChartView(
             <DataTable table=table />
         </figure>
     }
+}
+
+/// Loads echarts if needed, then updates the chart in place or creates it.
+/// The chart may be unmounted while echarts loads, so every access to its
+/// signals uses the `try_` forms, which do nothing once they are disposed.
+fn draw(
+    target: String,
+    options: Chart,
+    dark: bool,
+    status: RwSignal<Option<String>>,
+    instance: StoredValue<Option<(Echarts, bool)>, LocalStorage>,
+) {
+    leptos::task::spawn_local(async move {
+        if let Err(message) = ensure_echarts().await {
+            status.try_set(Some(message));
+            return;
+        }
+        // Reuse the instance while the theme is unchanged; a theme change needs a new one.
+        let reused = instance.try_with_value(|current| match current {
+            Some((echarts, was_dark)) if *was_dark == dark => {
+                WasmRenderer::update(echarts, &options);
+                true
+            }
+            _ => false,
+        });
+        if reused != Some(false) || crate::dom::element_by_id(&target).is_none() {
+            return;
+        }
+        dispose_existing(&target);
+        let theme = if dark { Theme::Dark } else { Theme::Default };
+        match WasmRenderer::new_opt(None, Some(320)).theme(theme).render(&target, &options) {
+            Ok(echarts) => {
+                instance.try_set_value(Some((echarts, dark)));
+                status.try_set(Some(READY.to_string()));
+            }
+            Err(_) => {
+                let message = "The chart could not be drawn; the data table shows the same numbers.";
+                status.try_set(Some(message.to_string()));
+            }
+        }
+    });
 }
 
 const READY: &str = "ready";

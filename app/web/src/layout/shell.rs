@@ -9,7 +9,7 @@ use leptos::prelude::*;
 pub fn Shell(children: Children) -> impl IntoView {
     let store = use_progress();
     let nav_open = RwSignal::new(false);
-    let course_title = use_context::<crate::content::LoadedCourse>()
+    let course_title = crate::context::use_course()
         .map(|c| c.manifest.title.clone())
         .unwrap_or_else(|| "Compute Lab".to_string());
     view! {

@@ -1,13 +1,12 @@
 //! The module list, with each module's progress shown by a symbol and words.
 
-use crate::content::LoadedCourse;
-use crate::context::{use_location, use_progress};
+use crate::context::{use_course, use_location, use_progress};
 use course::route::Route;
 use leptos::prelude::*;
 
 #[component]
 pub fn Sidebar(open: RwSignal<bool>) -> impl IntoView {
-    let Some(course) = use_context::<LoadedCourse>() else {
+    let Some(course) = use_course() else {
         return ().into_any();
     };
     let store = use_progress();
@@ -17,12 +16,13 @@ pub fn Sidebar(open: RwSignal<bool>) -> impl IntoView {
         _ => None,
     });
     let items = course
+        .manifest
         .modules
         .iter()
         .enumerate()
-        .map(|(idx, module)| {
-            let slug = module.front.slug.clone();
-            let title = module.front.title.clone();
+        .map(|(idx, entry)| {
+            let slug = entry.slug.clone();
+            let title = entry.title.clone();
             let href = Route::Module { slug: slug.clone(), section: None }.href();
             let slug_for_status = slug.clone();
             let slug_for_current = slug.clone();

@@ -1,58 +1,27 @@
 //! The course map: every module with its summary, time and progress.
 
-use crate::content::LoadedCourse;
-use crate::context::use_progress;
+use crate::content::{LoadedCourse, ModuleSlot};
+use crate::context::{use_course, use_progress};
+use course::manifest::ModuleEntry;
 use course::route::Route;
 use leptos::prelude::*;
 
 #[component]
 pub fn HomePage() -> impl IntoView {
-    let Some(course) = use_context::<LoadedCourse>() else {
+    let Some(course) = use_course() else {
         return ().into_any();
     };
     crate::dom::set_title(&course.manifest.title);
     let store = use_progress();
-    let total = course.modules.len();
-    let slugs: Vec<String> = course
-        .modules
-        .iter()
-        .map(|m| m.front.slug.clone())
-        .collect();
-    let completed = Memo::new(move |_| {
-        store
-            .progress
-            .with(|p| slugs.iter().filter(|slug| p.get(slug).completed).count())
-    });
-    let words_per_minute = course.words_per_minute();
+    let total = course.manifest.modules.len();
+    let slugs: Vec<String> = course.manifest.modules.iter().map(|m| m.slug.clone()).collect();
+    let completed = Memo::new(move |_| store.progress.with(|p| slugs.iter().filter(|slug| p.get(slug).completed).count()));
     let cards = course
+        .manifest
         .modules
         .iter()
         .enumerate()
-        .map(|(idx, module)| {
-            let slug = module.front.slug.clone();
-            let href = Route::Module { slug: slug.clone(), section: None }.href();
-            let reading = module.reading_minutes(words_per_minute);
-            let status = move || {
-                let entry = store.progress.with(|p| p.get(&slug));
-                if entry.completed {
-                    "✓ Completed"
-                } else if entry.visited {
-                    "◐ Started"
-                } else {
-                    "○ Not started"
-                }
-            };
-            view! {
-                <li class="module-card">
-                    <h3><a href=href>{format!("{}. {}", idx + 1, module.front.title)}</a></h3>
-                    <p>{module.front.summary.clone()}</p>
-                    <p class="meta">
-                        <span data-testid="module-status">{status}</span>
-                        " · "{format!("{reading} min read · about {} min with activities", module.front.minutes)}
-                    </p>
-                </li>
-            }
-        })
+        .map(|(idx, entry)| view! { <ModuleCard number=idx + 1 entry=entry.clone() course=course.clone() /> })
         .collect_view();
     view! {
         <article class="home" data-testid="home">
@@ -72,4 +41,38 @@ pub fn HomePage() -> impl IntoView {
         </article>
     }
     .into_any()
+}
+
+#[component]
+fn ModuleCard(number: usize, entry: ModuleEntry, course: LoadedCourse) -> impl IntoView {
+    let store = use_progress();
+    let href = Route::Module { slug: entry.slug.clone(), section: None }.href();
+    let slug = entry.slug.clone();
+    let status = move || {
+        let progress = store.progress.with(|p| p.get(&slug));
+        if progress.completed {
+            "✓ Completed"
+        } else if progress.visited {
+            "◐ Started"
+        } else {
+            "○ Not started"
+        }
+    };
+    let words_per_minute = course.words_per_minute();
+    let slug_for_details = entry.slug.clone();
+    let details = Memo::new(move |_| match course.slot(&slug_for_details) {
+        Some(ModuleSlot::Ready(module)) => {
+            let reading = module.reading_minutes(words_per_minute);
+            (module.front.summary.clone(), format!(" · {reading} min read · about {} min with activities", module.front.minutes))
+        }
+        Some(ModuleSlot::Failed(_)) => ("This module could not be loaded.".to_string(), String::new()),
+        _ => ("Loading…".to_string(), String::new()),
+    });
+    view! {
+        <li class="module-card">
+            <h3><a href=href>{format!("{number}. {}", entry.title)}</a></h3>
+            <p>{move || details.get().0}</p>
+            <p class="meta"><span data-testid="module-status">{status}</span>{move || details.get().1}</p>
+        </li>
+    }
 }

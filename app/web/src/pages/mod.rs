@@ -14,11 +14,14 @@ use leptos::prelude::*;
 
 #[component]
 pub fn Page(route: Memo<Route>) -> impl IntoView {
-    move || match route.get() {
+    // A section change scrolls within the module; only a new page re-renders.
+    let page = Memo::new(move |_| match route.get() {
+        Route::Module { slug, .. } => Route::Module { slug, section: None },
+        other => other,
+    });
+    move || match page.get() {
         Route::Home => view! { <home::HomePage /> }.into_any(),
-        Route::Module { slug, section } => {
-            view! { <module::ModulePage slug=slug section=section /> }.into_any()
-        }
+        Route::Module { slug, .. } => view! { <module::ModulePage slug=slug /> }.into_any(),
         Route::Lab { widget } => view! { <lab::LabPage widget=widget /> }.into_any(),
         Route::Embed { kind, id } => view! { <embed::EmbedPage kind=kind id=id /> }.into_any(),
         Route::Glossary => view! { <glossary::GlossaryPage /> }.into_any(),

@@ -1,37 +1,67 @@
 //! A module: front matter, table of contents, rendered blocks, prev/next links.
 
 use crate::blocks::Blocks;
-use crate::content::LoadedCourse;
-use crate::context::use_progress;
+use crate::content::ModuleSlot;
+use crate::context::{use_course, use_location, use_progress};
 use crate::pages::not_found::NotFoundPage;
 use course::route::Route;
 use course::Module;
 use leptos::prelude::*;
+use std::sync::Arc;
 
 #[component]
-pub fn ModulePage(slug: String, section: Option<String>) -> impl IntoView {
-    let Some(course) = use_context::<LoadedCourse>() else {
+pub fn ModulePage(slug: String) -> impl IntoView {
+    let Some(course) = use_course() else {
         return ().into_any();
     };
-    let Some(module) = course.module(&slug).cloned() else {
+    if course.entry(&slug).is_none() {
         return view! { <NotFoundPage path=format!("/m/{slug}") /> }.into_any();
-    };
-    let store = use_progress();
-    store.visit(&slug);
-    crate::dom::set_title(&format!(
-        "{} · {}",
-        module.front.title, course.manifest.title
-    ));
+    }
+    use_progress().visit(&slug);
+    let slot_course = course.clone();
+    let slot_slug = slug.clone();
+    let slot = Memo::new(move |_| match slot_course.slot(&slot_slug) {
+        Some(ModuleSlot::Ready(module)) => Ok(Some(module)),
+        Some(ModuleSlot::Failed(reason)) => Err(reason),
+        _ => Ok(None),
+    });
     let (previous, next) = course.neighbours(&slug);
-    let previous = previous.map(|m| (m.front.slug.clone(), m.front.title.clone()));
-    let next = next.map(|m| (m.front.slug.clone(), m.front.title.clone()));
-    let reading = module.reading_minutes(course.words_per_minute());
+    let previous = previous.map(|m| (m.slug.clone(), m.title.clone()));
+    let next = next.map(|m| (m.slug.clone(), m.title.clone()));
+    let course_title = course.manifest.title.clone();
+    view! {
+        {move || match slot.get() {
+            Ok(Some(module)) => view! { <ModuleBody module=module course_title=course_title.clone() /> }.into_any(),
+            Ok(None) => view! { <p class="boot-message" role="status">"Loading the module…"</p> }.into_any(),
+            Err(reason) => view! {
+                <article class="load-error" role="alert" data-testid="load-error">
+                    <h1>"This module could not be loaded"</h1>
+                    <pre>{reason}</pre>
+                </article>
+            }.into_any(),
+        }}
+        <CompleteButton slug=slug.clone() />
+        <PrevNext previous=previous next=next />
+    }
+    .into_any()
+}
+
+#[component]
+fn ModuleBody(module: Arc<Module>, course_title: String) -> impl IntoView {
+    crate::dom::set_title(&format!("{} · {course_title}", module.front.title));
+    let words_per_minute = use_course().map(|c| c.words_per_minute()).unwrap_or(200);
+    let reading = module.reading_minutes(words_per_minute);
+    let location = use_location();
+    let section = Memo::new(move |_| match location.with(|l| l.route.clone()) {
+        Route::Module { section, .. } => section,
+        _ => None,
+    });
     // Scrolling is a sync with the outside world (the viewport), so it is an Effect.
-    // It runs after the module is in the DOM; the performance mark feeds the benchmark.
+    // It runs once the module is in the DOM; the performance mark feeds the benchmark.
     Effect::new(move |_| {
         crate::dom::mark_once("first-module-text");
-        if let Some(id) = &section {
-            crate::dom::focus_section(id);
+        if let Some(id) = section.get() {
+            crate::dom::focus_section(&id);
         }
     });
     view! {
@@ -40,27 +70,19 @@ pub fn ModulePage(slug: String, section: Option<String>) -> impl IntoView {
                 <h1 data-testid="module-title">{module.front.title.clone()}</h1>
                 <p class="lede">{module.front.summary.clone()}</p>
                 <p class="meta">{format!("{reading} min read · about {} min with activities", module.front.minutes)}</p>
-                <Objectives module=module.clone() />
+                <Objectives objectives=module.front.objectives.clone() />
             </header>
             <Toc module=module.clone() />
             <div class="module-body">
                 <Blocks blocks=module.blocks.clone() />
             </div>
-            <CompleteButton slug=slug.clone() />
-            <PrevNext previous=previous next=next />
         </article>
     }
-    .into_any()
 }
 
 #[component]
-fn Objectives(module: Module) -> impl IntoView {
-    let items = module
-        .front
-        .objectives
-        .into_iter()
-        .map(|objective| view! { <li>{objective}</li> })
-        .collect_view();
+fn Objectives(objectives: Vec<String>) -> impl IntoView {
+    let items = objectives.into_iter().map(|objective| view! { <li>{objective}</li> }).collect_view();
     view! {
         <section class="objectives" aria-labelledby="objectives-heading">
             <h2 id="objectives-heading">"You will be able to"</h2>
@@ -70,17 +92,17 @@ fn Objectives(module: Module) -> impl IntoView {
 }
 
 #[component]
-fn Toc(module: Module) -> impl IntoView {
+fn Toc(module: Arc<Module>) -> impl IntoView {
     if module.toc.is_empty() {
         return ().into_any();
     }
     let slug = module.front.slug.clone();
     let items = module
         .toc
-        .into_iter()
+        .iter()
         .map(|heading| {
-            let href = Route::Module { slug: slug.clone(), section: Some(heading.id) }.href();
-            view! { <li class=format!("toc-level-{}", heading.level)><a href=href>{heading.text}</a></li> }
+            let href = Route::Module { slug: slug.clone(), section: Some(heading.id.clone()) }.href();
+            view! { <li class=format!("toc-level-{}", heading.level)><a href=href>{heading.text.clone()}</a></li> }
         })
         .collect_view();
     view! {

@@ -1,23 +1,20 @@
 //! A helpful page for any address the course does not know.
 
-use crate::content::LoadedCourse;
+use crate::context::use_course;
 use course::route::Route;
 use leptos::prelude::*;
 
 #[component]
 pub fn NotFoundPage(path: String) -> impl IntoView {
     crate::dom::set_title("Page not found · Compute Lab");
-    let suggestions = use_context::<LoadedCourse>().map(|course| {
+    let suggestions = use_course().map(|course| {
         course
+            .manifest
             .modules
             .iter()
-            .map(|module| {
-                let href = Route::Module {
-                    slug: module.front.slug.clone(),
-                    section: None,
-                }
-                .href();
-                view! { <li><a href=href>{module.front.title.clone()}</a></li> }
+            .map(|entry| {
+                let href = Route::Module { slug: entry.slug.clone(), section: None }.href();
+                view! { <li><a href=href>{entry.title.clone()}</a></li> }
             })
             .collect_view()
     });

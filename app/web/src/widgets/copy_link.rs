@@ -11,13 +11,13 @@ pub fn CopyLink() -> impl IntoView {
         match clipboard {
             Some(clipboard) => {
                 let promise = clipboard.write_text(&href);
+                // The widget may be gone by the time the clipboard answers, hence `try_set`.
                 leptos::task::spawn_local(async move {
-                    match wasm_bindgen_futures::JsFuture::from(promise).await {
-                        Ok(_) => status.set(Some(
-                            "Link copied: it opens this widget with these values.".to_string(),
-                        )),
-                        Err(_) => status.set(Some(format!("Copy this link: {href}"))),
-                    }
+                    let message = match wasm_bindgen_futures::JsFuture::from(promise).await {
+                        Ok(_) => "Link copied: it opens this widget with these values.".to_string(),
+                        Err(_) => format!("Copy this link: {href}"),
+                    };
+                    status.try_set(Some(message));
                 });
             }
             None => status.set(Some(format!("Copy this link: {href}"))),
