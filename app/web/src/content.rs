@@ -29,7 +29,11 @@ pub struct LoadedCourse {
 
 impl LoadedCourse {
     pub fn new(manifest: Manifest) -> LoadedCourse {
-        let slots = manifest.modules.iter().map(|entry| (entry.slug.clone(), ModuleSlot::Loading)).collect();
+        let slots = manifest
+            .modules
+            .iter()
+            .map(|entry| (entry.slug.clone(), ModuleSlot::Loading))
+            .collect();
         LoadedCourse {
             manifest: Arc::new(manifest),
             modules: RwSignal::new(slots),
@@ -37,7 +41,10 @@ impl LoadedCourse {
     }
 
     pub fn entry(&self, slug: &str) -> Option<&ModuleEntry> {
-        self.manifest.modules.iter().find(|entry| entry.slug == slug)
+        self.manifest
+            .modules
+            .iter()
+            .find(|entry| entry.slug == slug)
     }
 
     /// The module's slot; `None` when the manifest does not list the slug. Tracked.
@@ -59,7 +66,10 @@ impl LoadedCourse {
         let Some(idx) = modules.iter().position(|entry| entry.slug == slug) else {
             return (None, None);
         };
-        (idx.checked_sub(1).and_then(|i| modules.get(i)), modules.get(idx + 1))
+        (
+            idx.checked_sub(1).and_then(|i| modules.get(i)),
+            modules.get(idx + 1),
+        )
     }
 
     pub fn words_per_minute(&self) -> u32 {
@@ -83,7 +93,11 @@ impl LoadedCourse {
 
     /// Whether any module is still loading. Tracked.
     pub fn loading(&self) -> bool {
-        self.modules.with(|slots| slots.values().any(|slot| matches!(slot, ModuleSlot::Loading)))
+        self.modules.with(|slots| {
+            slots
+                .values()
+                .any(|slot| matches!(slot, ModuleSlot::Loading))
+        })
     }
 
     /// Fetches `first` (the module the learner opened), then every other module.
@@ -91,8 +105,9 @@ impl LoadedCourse {
         let course = self.clone();
         leptos::task::spawn_local(async move {
             let entries: Vec<ModuleEntry> = course.manifest.modules.clone();
-            let (first_entries, rest): (Vec<ModuleEntry>, Vec<ModuleEntry>) =
-                entries.into_iter().partition(|entry| Some(&entry.slug) == first.as_ref());
+            let (first_entries, rest): (Vec<ModuleEntry>, Vec<ModuleEntry>) = entries
+                .into_iter()
+                .partition(|entry| Some(&entry.slug) == first.as_ref());
             for entry in first_entries {
                 course.load_one(entry).await;
             }
@@ -105,7 +120,13 @@ impl LoadedCourse {
         let text = fetch_text(&entry.file).await;
         let slot = match course::validate::parse_entry(&entry, text) {
             Ok(module) => ModuleSlot::Ready(Arc::new(module)),
-            Err(problems) => ModuleSlot::Failed(problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")),
+            Err(problems) => ModuleSlot::Failed(
+                problems
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            ),
         };
         // `try_update`: the app may have been unmounted while the fetch was in flight.
         self.modules.try_update(|slots| {
@@ -124,11 +145,20 @@ async fn fetch_text(relative: &str) -> Result<String, String> {
     if !response.ok() {
         return Err(format!("cannot fetch {url}: HTTP {}", response.status()));
     }
-    response.text().await.map_err(|error| format!("cannot read {url}: {error}"))
+    response
+        .text()
+        .await
+        .map_err(|error| format!("cannot read {url}: {error}"))
 }
 
 /// Fetches and checks the manifest.
 pub async fn load_manifest() -> Result<Manifest, String> {
     let text = fetch_text("course.toml").await?;
-    Manifest::parse(&text).map_err(|problems| problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))
+    Manifest::parse(&text).map_err(|problems| {
+        problems
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
 }

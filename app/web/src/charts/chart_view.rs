@@ -91,13 +91,17 @@ fn draw(
         }
         dispose_existing(&target);
         let theme = if dark { Theme::Dark } else { Theme::Default };
-        match WasmRenderer::new_opt(None, Some(320)).theme(theme).render(&target, &options) {
+        match WasmRenderer::new_opt(None, Some(320))
+            .theme(theme)
+            .render(&target, &options)
+        {
             Ok(echarts) => {
                 instance.try_set_value(Some((echarts, dark)));
                 status.try_set(Some(READY.to_string()));
             }
             Err(_) => {
-                let message = "The chart could not be drawn; the data table shows the same numbers.";
+                let message =
+                    "The chart could not be drawn; the data table shows the same numbers.";
                 status.try_set(Some(message.to_string()));
             }
         }

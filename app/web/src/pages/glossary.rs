@@ -30,7 +30,11 @@ fn Entry(entry: GlossaryEntry) -> impl IntoView {
         .taught_in
         .iter()
         .map(|(slug, title)| {
-            let href = Route::Module { slug: slug.clone(), section: None }.href();
+            let href = Route::Module {
+                slug: slug.clone(),
+                section: None,
+            }
+            .href();
             view! { <li><a href=href>{title.clone()}</a></li> }
         })
         .collect_view();

@@ -14,8 +14,17 @@ pub fn HomePage() -> impl IntoView {
     crate::dom::set_title(&course.manifest.title);
     let store = use_progress();
     let total = course.manifest.modules.len();
-    let slugs: Vec<String> = course.manifest.modules.iter().map(|m| m.slug.clone()).collect();
-    let completed = Memo::new(move |_| store.progress.with(|p| slugs.iter().filter(|slug| p.get(slug).completed).count()));
+    let slugs: Vec<String> = course
+        .manifest
+        .modules
+        .iter()
+        .map(|m| m.slug.clone())
+        .collect();
+    let completed = Memo::new(move |_| {
+        store
+            .progress
+            .with(|p| slugs.iter().filter(|slug| p.get(slug).completed).count())
+    });
     let cards = course
         .manifest
         .modules
@@ -46,7 +55,11 @@ pub fn HomePage() -> impl IntoView {
 #[component]
 fn ModuleCard(number: usize, entry: ModuleEntry, course: LoadedCourse) -> impl IntoView {
     let store = use_progress();
-    let href = Route::Module { slug: entry.slug.clone(), section: None }.href();
+    let href = Route::Module {
+        slug: entry.slug.clone(),
+        section: None,
+    }
+    .href();
     let slug = entry.slug.clone();
     let status = move || {
         let progress = store.progress.with(|p| p.get(&slug));
@@ -63,9 +76,18 @@ fn ModuleCard(number: usize, entry: ModuleEntry, course: LoadedCourse) -> impl I
     let details = Memo::new(move |_| match course.slot(&slug_for_details) {
         Some(ModuleSlot::Ready(module)) => {
             let reading = module.reading_minutes(words_per_minute);
-            (module.front.summary.clone(), format!(" · {reading} min read · about {} min with activities", module.front.minutes))
+            (
+                module.front.summary.clone(),
+                format!(
+                    " · {reading} min read · about {} min with activities",
+                    module.front.minutes
+                ),
+            )
         }
-        Some(ModuleSlot::Failed(_)) => ("This module could not be loaded.".to_string(), String::new()),
+        Some(ModuleSlot::Failed(_)) => (
+            "This module could not be loaded.".to_string(),
+            String::new(),
+        ),
         _ => ("Loading…".to_string(), String::new()),
     });
     view! {

@@ -16,7 +16,10 @@ use leptos::prelude::*;
 pub fn Page(route: Memo<Route>) -> impl IntoView {
     // A section change scrolls within the module; only a new page re-renders.
     let page = Memo::new(move |_| match route.get() {
-        Route::Module { slug, .. } => Route::Module { slug, section: None },
+        Route::Module { slug, .. } => Route::Module {
+            slug,
+            section: None,
+        },
         other => other,
     });
     move || match page.get() {

@@ -82,7 +82,10 @@ fn ModuleBody(module: Arc<Module>, course_title: String) -> impl IntoView {
 
 #[component]
 fn Objectives(objectives: Vec<String>) -> impl IntoView {
-    let items = objectives.into_iter().map(|objective| view! { <li>{objective}</li> }).collect_view();
+    let items = objectives
+        .into_iter()
+        .map(|objective| view! { <li>{objective}</li> })
+        .collect_view();
     view! {
         <section class="objectives" aria-labelledby="objectives-heading">
             <h2 id="objectives-heading">"You will be able to"</h2>

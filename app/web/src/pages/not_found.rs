@@ -13,7 +13,11 @@ pub fn NotFoundPage(path: String) -> impl IntoView {
             .modules
             .iter()
             .map(|entry| {
-                let href = Route::Module { slug: entry.slug.clone(), section: None }.href();
+                let href = Route::Module {
+                    slug: entry.slug.clone(),
+                    section: None,
+                }
+                .href();
                 view! { <li><a href=href>{entry.title.clone()}</a></li> }
             })
             .collect_view()

@@ -20,9 +20,17 @@ pub fn ProgressPage() -> impl IntoView {
             let slug = entry.slug.clone();
             let slug_for_completed = slug.clone();
             let row_id = format!("progress-row-{slug}");
-            let href = Route::Module { slug: slug.clone(), section: None }.href();
+            let href = Route::Module {
+                slug: slug.clone(),
+                section: None,
+            }
+            .href();
             let visited = move || store.progress.with(|p| p.get(&slug).visited);
-            let completed = move || store.progress.with(|p| p.get(&slug_for_completed).completed);
+            let completed = move || {
+                store
+                    .progress
+                    .with(|p| p.get(&slug_for_completed).completed)
+            };
             view! {
                 <tr data-testid=row_id>
                     <th scope="row"><a href=href>{entry.title.clone()}</a></th>
@@ -33,8 +41,12 @@ pub fn ProgressPage() -> impl IntoView {
         })
         .collect_view();
     let where_saved = match store.backend() {
-        Backend::Local => "Progress is saved in this browser's local storage. It never leaves your device.",
-        Backend::Memory => "Storage is blocked in this browser, so progress lasts only until this tab closes.",
+        Backend::Local => {
+            "Progress is saved in this browser's local storage. It never leaves your device."
+        }
+        Backend::Memory => {
+            "Storage is blocked in this browser, so progress lasts only until this tab closes."
+        }
     };
     view! {
         <article class="progress-page" data-testid="progress-page">
