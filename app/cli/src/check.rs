@@ -35,3 +35,38 @@ pub fn content(dir: &Path) -> ExitCode {
         ExitCode::from(1)
     }
 }
+
+/// `lab hardware`: the catalogue as JSON; problems go to stderr with exit 1.
+pub fn hardware(dir: &Path) -> ExitCode {
+    let read = |relative: &str| {
+        std::fs::read_to_string(dir.join(relative)).map_err(|error| error.to_string())
+    };
+    let manifest = match read("course.toml").map_err(|e| vec![e]).and_then(|text| {
+        course::Manifest::parse(&text)
+            .map_err(|problems| problems.iter().map(ToString::to_string).collect())
+    }) {
+        Ok(manifest) => manifest,
+        Err(problems) => {
+            let _ = writeln!(std::io::stderr(), "lab: {}", problems.join("; "));
+            return ExitCode::from(1);
+        }
+    };
+    let files = manifest
+        .hardware
+        .iter()
+        .map(|file| (file.clone(), read(file)))
+        .collect();
+    let (catalogue, problems) = course::validate::parse_catalogue(files);
+    let mut stderr = std::io::stderr();
+    for problem in &problems {
+        let _ = writeln!(stderr, "{problem}");
+    }
+    let mut stdout = std::io::stdout().lock();
+    let printed =
+        serde_json::to_writer_pretty(&mut stdout, &catalogue).is_ok() && writeln!(stdout).is_ok();
+    if problems.is_empty() && printed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

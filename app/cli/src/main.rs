@@ -33,6 +33,12 @@ enum Command {
     },
     /// List the widgets the course can place, as JSON.
     Widgets,
+    /// Print the hardware catalogue (every accelerator, with sources) as JSON.
+    Hardware {
+        /// The content folder holding course.toml.
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -52,5 +58,6 @@ fn main() -> ExitCode {
         } => check::content(&dir),
         Command::TrainCompute { input } => calculators::run(&input, calculators::train_compute),
         Command::Widgets => calculators::widgets(),
+        Command::Hardware { content } => check::hardware(&content),
     }
 }

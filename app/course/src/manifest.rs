@@ -14,6 +14,9 @@ pub struct Manifest {
     #[serde(default)]
     pub defaults: Defaults,
     pub modules: Vec<ModuleEntry>,
+    /// Hardware catalogue files, relative to the content folder.
+    #[serde(default)]
+    pub hardware: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -103,6 +106,15 @@ impl Manifest {
                 "defaults.words_per_minute must be positive",
             ));
         }
+        for file in &self.hardware {
+            if !is_safe_path(file, ".toml") {
+                problems.push(Diagnostic::new(
+                    MANIFEST_PATH,
+                    line_of(file),
+                    format!("hardware file `{file}` must be a .toml file inside content/"),
+                ));
+            }
+        }
         for (idx, entry) in self.modules.iter().enumerate() {
             let line = line_of(&format!("\"{}\"", entry.slug));
             if !is_slug(&entry.slug) {
@@ -167,7 +179,12 @@ pub fn is_slug(text: &str) -> bool {
 
 /// A relative markdown path that cannot climb out of content/.
 fn is_safe_file(path: &str) -> bool {
-    path.ends_with(".md")
+    is_safe_path(path, ".md")
+}
+
+/// A relative path with the given extension that cannot climb out of content/.
+fn is_safe_path(path: &str, extension: &str) -> bool {
+    path.ends_with(extension)
         && !path.starts_with('/')
         && !path.contains('\\')
         && path

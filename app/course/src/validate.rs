@@ -6,6 +6,7 @@ use crate::diagnostic::Diagnostic;
 use crate::manifest::{Manifest, ModuleEntry, MANIFEST_PATH};
 use crate::module::{parse_module, Module};
 use crate::route::Route;
+use engine::hardware::Catalogue;
 
 /// Everything loaded from content/, with every problem found.
 #[derive(Debug, Clone, Default)]
@@ -13,6 +14,7 @@ pub struct CourseReport {
     pub manifest: Option<Manifest>,
     pub modules: Vec<Module>,
     pub diagnostics: Vec<Diagnostic>,
+    pub catalogue: engine::hardware::Catalogue,
 }
 
 /// Loads and checks the course. `read` takes a path relative to the content
@@ -32,7 +34,16 @@ pub fn check_course(read: &dyn Fn(&str) -> Result<String, String>) -> CourseRepo
         .iter()
         .map(|entry| read(&entry.file))
         .collect();
-    assemble(manifest, texts)
+    let hardware = manifest
+        .hardware
+        .iter()
+        .map(|file| (file.clone(), read(file)))
+        .collect();
+    let mut report = assemble(manifest, texts);
+    let (catalogue, problems) = parse_catalogue(hardware);
+    report.catalogue = catalogue;
+    report.diagnostics.extend(problems);
+    report
 }
 
 /// The same as `check_course`, for a reader that fetches asynchronously; all
@@ -56,7 +67,15 @@ where
         .iter()
         .map(|entry| read(entry.file.clone()));
     let texts = futures_util::future::join_all(requests).await;
-    assemble(manifest, texts)
+    let mut hardware = Vec::new();
+    for file in &manifest.hardware {
+        hardware.push((file.clone(), read(file.clone()).await));
+    }
+    let mut report = assemble(manifest, texts);
+    let (catalogue, problems) = parse_catalogue(hardware);
+    report.catalogue = catalogue;
+    report.diagnostics.extend(problems);
+    report
 }
 
 fn parse_manifest(text: Result<String, String>) -> Result<Manifest, Vec<Diagnostic>> {
@@ -65,6 +84,54 @@ fn parse_manifest(text: Result<String, String>) -> Result<Manifest, Vec<Diagnost
         vec![Diagnostic::new(MANIFEST_PATH, 1, message)]
     })?;
     Manifest::parse(&text)
+}
+
+/// Parses the hardware catalogue files (path relative to content/, text) into
+/// one catalogue; an id listed twice, in one file or two, is a problem.
+pub fn parse_catalogue(
+    files: Vec<(String, Result<String, String>)>,
+) -> (Catalogue, Vec<Diagnostic>) {
+    let mut catalogue = Catalogue::default();
+    let mut problems = Vec::new();
+    for (file, text) in files {
+        let path = format!("content/{file}");
+        let text = match text {
+            Ok(text) => text,
+            Err(error) => {
+                problems.push(Diagnostic::new(
+                    MANIFEST_PATH,
+                    1,
+                    format!("cannot read hardware file {path}: {error}"),
+                ));
+                continue;
+            }
+        };
+        match engine::hardware::parse_file(&text) {
+            Ok(accelerators) => {
+                for accelerator in accelerators {
+                    if catalogue.find(&accelerator.id).is_some() {
+                        let line = text
+                            .lines()
+                            .position(|l| l.contains(&format!("\"{}\"", accelerator.id)))
+                            .map_or(1, |i| i + 1);
+                        problems.push(Diagnostic::new(
+                            &path,
+                            line,
+                            format!("accelerator id `{}` is listed twice", accelerator.id),
+                        ));
+                    } else {
+                        catalogue.accelerators.push(accelerator);
+                    }
+                }
+            }
+            Err(found) => problems.extend(
+                found
+                    .into_iter()
+                    .map(|p| Diagnostic::new(&path, p.line, p.message)),
+            ),
+        }
+    }
+    (catalogue, problems)
 }
 
 /// Parses one module fetched for a manifest entry; a slug mismatch is a problem too.

@@ -8,6 +8,7 @@
 pub mod explain;
 pub mod field;
 pub mod format;
+pub mod hardware;
 pub mod train_compute;
 pub mod widgets;
 

@@ -1,0 +1,249 @@
+//! Catalogue checks: a number without a source is rejected, and so are
+//! numbers whose units cannot add up (a ridge point outside any real chip's
+//! range usually means GB/s and Gb/s, or TFLOP/s and TOPS, were mixed up).
+
+use super::{Accelerator, CatalogueProblem, Precision, Throughput};
+
+/// Arithmetic intensities (FLOP per byte) that real accelerators span: about 2
+/// for a CPU at FP32 to a few hundred for tensor units. Outside, units are wrong.
+const RIDGE_RANGE: (f64, f64) = (0.5, 5000.0);
+
+pub fn check(acc: &Accelerator, text: &str) -> Vec<CatalogueProblem> {
+    let mut problems = Vec::new();
+    let mut problem = |key: &str, message: String| {
+        problems.push(CatalogueProblem {
+            line: line_of(text, &acc.id, key),
+            message: format!("{}: {message}", acc.id),
+        });
+    };
+    if !is_id(&acc.id) {
+        problem(
+            "id",
+            "id must be lowercase letters, digits and hyphens".to_string(),
+        );
+    }
+    if acc.sources.is_empty() {
+        problem(
+            "id",
+            "no sources: every number needs a datasheet or paper".to_string(),
+        );
+    }
+    for (key, value) in numbers(acc) {
+        if !(value.is_finite() && value > 0.0) {
+            problem(
+                &key,
+                format!("{key} must be a positive number (omit it if unknown), found {value}"),
+            );
+        }
+        if acc.source_for(&key).is_none() {
+            problem(
+                &key,
+                format!("{key} = {value} has no source; list it in a source's `covers`"),
+            );
+        }
+    }
+    for source in &acc.sources {
+        if !source.url.starts_with("https://") {
+            problem(
+                "url",
+                format!("source `{}` needs an https:// URL", source.title),
+            );
+        }
+        if !is_date(&source.checked) {
+            problem(
+                "checked",
+                format!(
+                    "source `{}`: checked must be a date like 2026-12-02",
+                    source.title
+                ),
+            );
+        }
+        for covered in &source.covers {
+            if !COVERABLE.contains(&covered.as_str()) {
+                problem(
+                    "covers",
+                    format!("source `{}` covers unknown key `{covered}`", source.title),
+                );
+            }
+        }
+    }
+    if let Some(year) = acc.year {
+        if !(2010..=2035).contains(&year) {
+            problem("year", format!("year {year} is outside 2010–2035"));
+        }
+    }
+    check_precisions(acc, &mut problem);
+    if let Some(precision) = acc.default_precision() {
+        if let Some(ridge) = acc.ridge_point(precision) {
+            if !(RIDGE_RANGE.0..=RIDGE_RANGE.1).contains(&ridge) {
+                problem(
+                    "bandwidth_gb_s",
+                    format!(
+                        "peak {} over memory bandwidth gives {ridge:.1} FLOP/byte, outside {}–{}: check the units (TFLOP/s, GB/s)",
+                        precision.key(),
+                        RIDGE_RANGE.0,
+                        RIDGE_RANGE.1
+                    ),
+                );
+            }
+        }
+    }
+    if let Some(net) = &acc.interconnect {
+        if let (Some(intra), Some(inter)) = (net.intra_gb_s, net.inter_gb_s) {
+            if inter > intra {
+                problem(
+                    "inter_gb_s",
+                    format!(
+                        "inter-node {inter} GB/s exceeds intra-node {intra} GB/s: check the units"
+                    ),
+                );
+            }
+        }
+    }
+    problems
+}
+
+/// Sparse figures are at least the dense ones; lower-precision formats are at
+/// least as fast as higher ones on the same part.
+fn check_precisions(acc: &Accelerator, problem: &mut impl FnMut(&str, String)) {
+    let dense = &acc.peak_tflops;
+    if let Some(sparse) = &acc.sparse_tflops {
+        for precision in Precision::ALL {
+            if let (Some(s), Some(d)) = (sparse.get(precision), dense.get(precision)) {
+                if s < d {
+                    problem(
+                        precision.key(),
+                        format!(
+                            "sparse {} ({s}) is below dense ({d}); are they swapped?",
+                            precision.key()
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    let order = [Precision::Fp32, Precision::Bf16, Precision::Fp8];
+    for pair in order.windows(2) {
+        if let [wide, narrow] = pair {
+            if let (Some(w), Some(n)) = (dense.get(*wide), dense.get(*narrow)) {
+                if n < w {
+                    problem(
+                        narrow.key(),
+                        format!(
+                            "dense {} ({n}) is below {} ({w}); is one a sparse figure?",
+                            narrow.key(),
+                            wide.key()
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
+
+const COVERABLE: [&str; 22] = [
+    "peak_tflops",
+    "peak_tflops.fp32",
+    "peak_tflops.bf16",
+    "peak_tflops.fp8",
+    "peak_tflops.int8",
+    "sparse_tflops",
+    "sparse_tflops.fp32",
+    "sparse_tflops.bf16",
+    "sparse_tflops.fp8",
+    "sparse_tflops.int8",
+    "memory",
+    "memory.capacity_gb",
+    "memory.bandwidth_gb_s",
+    "interconnect",
+    "interconnect.intra_gb_s",
+    "interconnect.domain_size",
+    "interconnect.inter_gb_s",
+    "price",
+    "price.cloud_usd_per_hour",
+    "price.purchase_usd",
+    "tdp_w",
+    "year",
+];
+
+/// Every number the accelerator states, keyed by its dotted path.
+fn numbers(acc: &Accelerator) -> Vec<(String, f64)> {
+    let mut out = Vec::new();
+    let mut push = |key: String, value: Option<f64>| {
+        if let Some(value) = value {
+            out.push((key, value));
+        }
+    };
+    let mut throughput = |table: &str, values: &Throughput| {
+        for precision in Precision::ALL {
+            push(
+                format!("{table}.{}", precision.key()),
+                values.get(precision),
+            );
+        }
+    };
+    throughput("peak_tflops", &acc.peak_tflops);
+    if let Some(sparse) = &acc.sparse_tflops {
+        throughput("sparse_tflops", sparse);
+    }
+    push("memory.capacity_gb".into(), acc.memory.capacity_gb);
+    push("memory.bandwidth_gb_s".into(), acc.memory.bandwidth_gb_s);
+    if let Some(net) = &acc.interconnect {
+        push("interconnect.intra_gb_s".into(), net.intra_gb_s);
+        push(
+            "interconnect.domain_size".into(),
+            net.domain_size.map(f64::from),
+        );
+        push("interconnect.inter_gb_s".into(), net.inter_gb_s);
+    }
+    if let Some(price) = &acc.price {
+        push("price.cloud_usd_per_hour".into(), price.cloud_usd_per_hour);
+        push("price.purchase_usd".into(), price.purchase_usd);
+    }
+    push("tdp_w".into(), acc.tdp_w);
+    push("year".into(), acc.year.map(f64::from));
+    out
+}
+
+fn is_id(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !text.starts_with('-')
+}
+
+fn is_date(text: &str) -> bool {
+    let parts: Vec<&str> = text.split('-').collect();
+    matches!(parts.as_slice(), [y, m, d] if y.len() == 4 && m.len() == 2 && d.len() == 2
+        && [y, m, d].iter().all(|p| p.chars().all(|c| c.is_ascii_digit())))
+}
+
+/// The line of `key` inside the accelerator with this id, or of its `id` line.
+fn line_of(text: &str, id: &str, key: &str) -> usize {
+    let lines: Vec<&str> = text.lines().collect();
+    let id_line = lines
+        .iter()
+        .position(|line| line.trim_start().starts_with("id") && line.contains(&format!("\"{id}\"")))
+        .unwrap_or(0);
+    let leaf = key.rsplit('.').next().unwrap_or(key);
+    let next_block = lines
+        .iter()
+        .enumerate()
+        .skip(id_line + 1)
+        .find(|(_, line)| line.trim() == "[[accelerator]]")
+        .map(|(idx, _)| idx)
+        .unwrap_or(lines.len());
+    lines
+        .iter()
+        .enumerate()
+        .take(next_block)
+        .skip(id_line)
+        .find(|(_, line)| line.trim_start().starts_with(leaf))
+        .map(|(idx, _)| idx + 1)
+        .unwrap_or(id_line + 1)
+}
+
+#[cfg(test)]
+#[path = "check/tests.rs"]
+mod tests;

@@ -1,0 +1,117 @@
+use crate::hardware::{parse_file, Precision};
+
+const GOOD: &str = r#"
+[[accelerator]]
+id = "h100-sxm-80gb"
+name = "NVIDIA H100 SXM5 80 GB"
+class = "gpu"
+vendor = "NVIDIA"
+year = 2022
+tdp_w = 700.0
+
+[accelerator.peak_tflops]
+fp32 = 67.0
+bf16 = 989.0
+fp8 = 1979.0
+
+[accelerator.sparse_tflops]
+bf16 = 1979.0
+
+[accelerator.memory]
+capacity_gb = 80.0
+bandwidth_gb_s = 3350.0
+
+[[accelerator.sources]]
+title = "NVIDIA H100 Tensor Core GPU datasheet"
+url = "https://www.nvidia.com/en-us/data-center/h100/"
+checked = "2026-12-02"
+covers = ["peak_tflops", "sparse_tflops", "memory", "tdp_w", "year"]
+"#;
+
+fn problems(text: &str) -> Vec<(usize, String)> {
+    match parse_file(text) {
+        Ok(_) => Vec::new(),
+        Err(problems) => problems.into_iter().map(|p| (p.line, p.message)).collect(),
+    }
+}
+
+/// NVIDIA H100 datasheet: 989 TFLOP/s dense BF16 over 3.35 TB/s gives a ridge
+/// point of about 295 FLOP/byte (Williams et al. 2009, the roofline model).
+#[test]
+fn golden_h100_ridge_point_from_the_datasheet() {
+    let parsed = parse_file(GOOD).unwrap();
+    let ridge = parsed[0].ridge_point(Precision::Bf16).unwrap();
+    assert!((ridge - 295.2).abs() < 0.1, "{ridge}");
+}
+
+#[test]
+fn a_good_entry_has_no_problems() {
+    assert_eq!(problems(GOOD), Vec::<(usize, String)>::new());
+}
+
+#[test]
+fn a_number_without_a_source_is_rejected_at_its_line() {
+    let text = GOOD.replace(
+        r#"covers = ["peak_tflops", "sparse_tflops", "memory", "tdp_w", "year"]"#,
+        r#"covers = ["peak_tflops", "sparse_tflops", "tdp_w", "year"]"#,
+    );
+    let found = problems(&text);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0].0, 19);
+    assert!(
+        found[0].1.contains("memory.capacity_gb = 80 has no source"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn units_that_do_not_add_up_are_rejected() {
+    // Bandwidth typed in Gb/s-like thousands: the ridge point becomes absurd.
+    let text = GOOD.replace("bandwidth_gb_s = 3350.0", "bandwidth_gb_s = 0.335");
+    assert!(problems(&text)
+        .iter()
+        .any(|(_, m)| m.contains("check the units")));
+    // A sparse figure recorded as dense: fp8 below bf16.
+    let text = GOOD.replace("fp8 = 1979.0", "fp8 = 500.0");
+    assert!(problems(&text)
+        .iter()
+        .any(|(_, m)| m.contains("is one a sparse figure")));
+    // Sparse below dense.
+    let text = GOOD.replace(
+        "[accelerator.sparse_tflops]\nbf16 = 1979.0",
+        "[accelerator.sparse_tflops]\nbf16 = 900.0",
+    );
+    assert!(problems(&text)
+        .iter()
+        .any(|(_, m)| m.contains("are they swapped")));
+}
+
+#[test]
+fn bad_sources_and_keys_are_rejected() {
+    let text = GOOD
+        .replace("https://www.nvidia.com", "http://www.nvidia.com")
+        .replace("2026-12-02", "Dec 2026");
+    let found = problems(&text);
+    assert!(
+        found.iter().any(|(_, m)| m.contains("https://")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|(_, m)| m.contains("checked must be a date")),
+        "{found:?}"
+    );
+    let typo = GOOD.replace("capacity_gb = 80.0", "capacity_gib = 80.0");
+    assert!(
+        problems(&typo)
+            .iter()
+            .any(|(_, m)| m.contains("unknown field")),
+        "{:?}",
+        problems(&typo)
+    );
+    let negative = GOOD.replace("tdp_w = 700.0", "tdp_w = -700.0");
+    assert!(problems(&negative)
+        .iter()
+        .any(|(_, m)| m.contains("must be a positive number")));
+}

@@ -1,0 +1,248 @@
+//! The hardware catalogue: accelerators with their peak throughput, memory,
+//! interconnect, power and price, and the source of every number.
+//!
+//! The catalogue lives in content/ as TOML so instructors can add rows; this
+//! module owns its types, parses it, and checks it (`check.rs`): every number
+//! needs a source, and the units have to add up. Every widget that needs an
+//! accelerator reads it from here.
+
+mod check;
+
+pub use check::check;
+
+use serde::{Deserialize, Serialize};
+
+/// The broad kind of a part, which the course teaches as a family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Class {
+    Gpu,
+    Tpu,
+    Asic,
+    Fpga,
+    Cpu,
+    Edge,
+    Neuromorphic,
+}
+
+impl Class {
+    pub fn label(self) -> &'static str {
+        match self {
+            Class::Gpu => "GPU",
+            Class::Tpu => "TPU",
+            Class::Asic => "ASIC",
+            Class::Fpga => "FPGA",
+            Class::Cpu => "CPU",
+            Class::Edge => "Edge accelerator",
+            Class::Neuromorphic => "Neuromorphic chip",
+        }
+    }
+}
+
+/// Arithmetic formats the catalogue records throughput for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Precision {
+    Fp32,
+    Bf16,
+    Fp8,
+    Int8,
+}
+
+impl Precision {
+    pub const ALL: [Precision; 4] = [
+        Precision::Fp32,
+        Precision::Bf16,
+        Precision::Fp8,
+        Precision::Int8,
+    ];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Precision::Fp32 => "fp32",
+            Precision::Bf16 => "bf16",
+            Precision::Fp8 => "fp8",
+            Precision::Int8 => "int8",
+        }
+    }
+}
+
+/// Peak throughput per precision, in TFLOP/s (TOPS for int8). `None`: not supported or not published.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Throughput {
+    pub fp32: Option<f64>,
+    pub bf16: Option<f64>,
+    pub fp8: Option<f64>,
+    pub int8: Option<f64>,
+}
+
+impl Throughput {
+    pub fn get(&self, precision: Precision) -> Option<f64> {
+        match precision {
+            Precision::Fp32 => self.fp32,
+            Precision::Bf16 => self.bf16,
+            Precision::Fp8 => self.fp8,
+            Precision::Int8 => self.int8,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Memory {
+    pub capacity_gb: Option<f64>,
+    pub bandwidth_gb_s: Option<f64>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Interconnect {
+    /// Per chip, within the node or pod, as the vendor states it (GB/s).
+    pub intra_gb_s: Option<f64>,
+    /// Chips in that fast domain.
+    pub domain_size: Option<u32>,
+    /// Per chip, across nodes (GB/s).
+    pub inter_gb_s: Option<f64>,
+    pub inter_name: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Price {
+    pub cloud_usd_per_hour: Option<f64>,
+    pub purchase_usd: Option<f64>,
+}
+
+/// Where some of an accelerator's numbers come from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SourceRef {
+    pub title: String,
+    pub url: String,
+    /// The date the figures were checked against the source, `YYYY-MM-DD`.
+    pub checked: String,
+    /// Which numbers it backs: a table (`memory`), a key (`price.purchase_usd`) or `tdp_w`/`year`.
+    pub covers: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Accelerator {
+    pub id: String,
+    pub name: String,
+    pub class: Class,
+    pub vendor: String,
+    pub year: Option<u32>,
+    #[serde(default)]
+    pub software: Vec<String>,
+    pub tdp_w: Option<f64>,
+    #[serde(default)]
+    pub notes: String,
+    #[serde(default)]
+    pub peak_tflops: Throughput,
+    pub sparse_tflops: Option<Throughput>,
+    #[serde(default)]
+    pub memory: Memory,
+    pub interconnect: Option<Interconnect>,
+    pub price: Option<Price>,
+    #[serde(default)]
+    pub sources: Vec<SourceRef>,
+}
+
+impl Accelerator {
+    /// Dense peak in FLOP/s (or OP/s) at a precision.
+    pub fn peak_flops_per_s(&self, precision: Precision) -> Option<f64> {
+        self.peak_tflops.get(precision).map(|tflops| tflops * 1e12)
+    }
+
+    pub fn bandwidth_bytes_per_s(&self) -> Option<f64> {
+        self.memory.bandwidth_gb_s.map(|gb_s| gb_s * 1e9)
+    }
+
+    /// The roofline's ridge point: the arithmetic intensity (FLOPs per byte of
+    /// memory traffic) above which the part is compute-bound (Williams et al. 2009).
+    pub fn ridge_point(&self, precision: Precision) -> Option<f64> {
+        Some(self.peak_flops_per_s(precision)? / self.bandwidth_bytes_per_s()?)
+    }
+
+    /// The best precision the part publishes dense throughput for, preferring training formats.
+    pub fn default_precision(&self) -> Option<Precision> {
+        [
+            Precision::Bf16,
+            Precision::Fp32,
+            Precision::Fp8,
+            Precision::Int8,
+        ]
+        .into_iter()
+        .find(|precision| self.peak_tflops.get(*precision).is_some())
+    }
+
+    /// The source backing one numeric key, e.g. `memory.bandwidth_gb_s`.
+    pub fn source_for(&self, key: &str) -> Option<&SourceRef> {
+        let table = key.split('.').next().unwrap_or(key);
+        self.sources.iter().find(|source| {
+            source
+                .covers
+                .iter()
+                .any(|covered| covered == key || covered == table)
+        })
+    }
+}
+
+/// One TOML file of the catalogue.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CatalogueFile {
+    #[serde(default)]
+    pub accelerator: Vec<Accelerator>,
+}
+
+/// A problem in a catalogue file, located by line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CatalogueProblem {
+    pub line: usize,
+    pub message: String,
+}
+
+/// Parses one catalogue file and checks every accelerator in it.
+pub fn parse_file(text: &str) -> Result<Vec<Accelerator>, Vec<CatalogueProblem>> {
+    let file: CatalogueFile = toml::from_str(text).map_err(|error| {
+        let line = error
+            .span()
+            .map(|span| {
+                text.get(..span.start)
+                    .unwrap_or_default()
+                    .matches('\n')
+                    .count()
+                    + 1
+            })
+            .unwrap_or(1);
+        vec![CatalogueProblem {
+            line,
+            message: error.message().replace('\n', " ").trim().to_string(),
+        }]
+    })?;
+    let problems: Vec<CatalogueProblem> = file
+        .accelerator
+        .iter()
+        .flat_map(|acc| check(acc, text))
+        .collect();
+    if problems.is_empty() {
+        Ok(file.accelerator)
+    } else {
+        Err(problems)
+    }
+}
+
+/// The whole catalogue, in file order.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Catalogue {
+    pub accelerators: Vec<Accelerator>,
+}
+
+impl Catalogue {
+    pub fn find(&self, id: &str) -> Option<&Accelerator> {
+        self.accelerators.iter().find(|acc| acc.id == id)
+    }
+}
