@@ -65,6 +65,10 @@ fn content_problems_print_path_line_message_and_exit_1() {
         "{stdout}"
     );
     assert!(
+        stdout.contains("content/hostile.md:36: `{{hw:no-such-chip.memory.bandwidth_gb_s}}`: no accelerator `no-such-chip` in the catalogue"),
+        "{stdout}"
+    );
+    assert!(
         stdout.lines().all(|line| line.starts_with("content/")),
         "{stdout}"
     );

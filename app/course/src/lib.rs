@@ -12,6 +12,7 @@ pub mod manifest;
 pub mod markdown;
 pub mod math;
 pub mod module;
+pub mod placeholder;
 pub mod progress;
 pub mod route;
 pub mod validate;

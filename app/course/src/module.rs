@@ -113,7 +113,11 @@ pub fn split_front_matter(text: &str) -> Option<(&str, &str, usize)> {
 
 /// Parses one module file. Front matter problems stop parsing; body problems
 /// are kept in `Module::diagnostics` and rendered in place as error boxes.
-pub fn parse_module(path: &str, text: &str) -> Result<Module, Vec<Diagnostic>> {
+pub fn parse_module(
+    path: &str,
+    text: &str,
+    catalogue: Option<&engine::hardware::Catalogue>,
+) -> Result<Module, Vec<Diagnostic>> {
     use crate::diagnostic::{toml_error_line, toml_error_message};
     let Some((front_text, body, line_offset)) = split_front_matter(text) else {
         return Err(vec![Diagnostic::new(
@@ -130,8 +134,14 @@ pub fn parse_module(path: &str, text: &str) -> Result<Module, Vec<Diagnostic>> {
         )]
     })?;
     let mut diagnostics = front_matter_problems(path, front_text, &front);
+    let (body, unresolved) = crate::placeholder::resolve(body, catalogue);
+    let body_lines = crate::diagnostic::LineIndex::new(&body);
+    for problem in unresolved {
+        let line = body_lines.line_of(problem.offset) + line_offset;
+        diagnostics.push(Diagnostic::new(path, line, problem.message));
+    }
     let rendered = crate::markdown::render(
-        body,
+        &body,
         crate::markdown::Origin {
             path,
             line_offset,

@@ -39,8 +39,8 @@ pub fn check_course(read: &dyn Fn(&str) -> Result<String, String>) -> CourseRepo
         .iter()
         .map(|file| (file.clone(), read(file)))
         .collect();
-    let mut report = assemble(manifest, texts);
     let (catalogue, problems) = parse_catalogue(hardware);
+    let mut report = assemble(manifest, texts, &catalogue);
     report.catalogue = catalogue;
     report.diagnostics.extend(problems);
     report
@@ -71,8 +71,8 @@ where
     for file in &manifest.hardware {
         hardware.push((file.clone(), read(file.clone()).await));
     }
-    let mut report = assemble(manifest, texts);
     let (catalogue, problems) = parse_catalogue(hardware);
+    let mut report = assemble(manifest, texts, &catalogue);
     report.catalogue = catalogue;
     report.diagnostics.extend(problems);
     report
@@ -138,13 +138,14 @@ pub fn parse_catalogue(
 pub fn parse_entry(
     entry: &ModuleEntry,
     text: Result<String, String>,
+    catalogue: Option<&Catalogue>,
 ) -> Result<Module, Vec<Diagnostic>> {
     let path = format!("content/{}", entry.file);
     let text = text.map_err(|error| {
         let message = format!("module `{}`: cannot read {path}: {error}", entry.slug);
         vec![Diagnostic::new(MANIFEST_PATH, 1, message)]
     })?;
-    let mut module = parse_module(&path, &text)?;
+    let mut module = parse_module(&path, &text, catalogue)?;
     if module.front.slug != entry.slug {
         let message = format!(
             "front matter slug `{}` differs from `{}` in course.toml",
@@ -158,10 +159,14 @@ pub fn parse_entry(
 }
 
 /// Parses every module text (in manifest order) and checks links across them.
-fn assemble(manifest: Manifest, texts: Vec<Result<String, String>>) -> CourseReport {
+fn assemble(
+    manifest: Manifest,
+    texts: Vec<Result<String, String>>,
+    catalogue: &Catalogue,
+) -> CourseReport {
     let mut report = CourseReport::default();
     for (entry, text) in manifest.modules.iter().zip(texts) {
-        match parse_entry(entry, text) {
+        match parse_entry(entry, text, Some(catalogue)) {
             Ok(module) => report.modules.push(module),
             Err(problems) => report.diagnostics.extend(problems),
         }

@@ -7,6 +7,7 @@
 use course::glossary::{self, GlossaryEntry};
 use course::manifest::ModuleEntry;
 use course::{Manifest, Module};
+use engine::hardware::Catalogue;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -25,6 +26,8 @@ pub enum ModuleSlot {
 pub struct LoadedCourse {
     pub manifest: Arc<Manifest>,
     pub modules: RwSignal<BTreeMap<String, ModuleSlot>>,
+    /// The hardware catalogue, once fetched.
+    pub catalogue: RwSignal<Option<Arc<Catalogue>>>,
 }
 
 impl LoadedCourse {
@@ -37,6 +40,7 @@ impl LoadedCourse {
         LoadedCourse {
             manifest: Arc::new(manifest),
             modules: RwSignal::new(slots),
+            catalogue: RwSignal::new(None),
         }
     }
 
@@ -100,7 +104,9 @@ impl LoadedCourse {
         })
     }
 
-    /// Fetches `first` (the module the learner opened), then every other module.
+    /// Fetches the hardware catalogue together with `first` (the module the
+    /// learner opened), then every other module. Modules quote catalogue numbers,
+    /// so they are parsed once the catalogue is in.
     pub fn load_modules(&self, first: Option<String>) {
         let course = self.clone();
         leptos::task::spawn_local(async move {
@@ -108,17 +114,37 @@ impl LoadedCourse {
             let (first_entries, rest): (Vec<ModuleEntry>, Vec<ModuleEntry>) = entries
                 .into_iter()
                 .partition(|entry| Some(&entry.slug) == first.as_ref());
-            for entry in first_entries {
-                course.load_one(entry).await;
+            let first_texts = futures_util::future::join_all(
+                first_entries.iter().map(|entry| fetch_text(&entry.file)),
+            );
+            let (catalogue, first_texts) =
+                futures_util::future::join(course.load_catalogue(), first_texts).await;
+            for (entry, text) in first_entries.iter().zip(first_texts) {
+                course.store(entry, text, &catalogue);
             }
-            let pending = rest.into_iter().map(|entry| course.load_one(entry));
-            futures_util::future::join_all(pending).await;
+            let rest_texts =
+                futures_util::future::join_all(rest.iter().map(|entry| fetch_text(&entry.file)))
+                    .await;
+            for (entry, text) in rest.iter().zip(rest_texts) {
+                course.store(entry, text, &catalogue);
+            }
         });
     }
 
-    async fn load_one(&self, entry: ModuleEntry) {
-        let text = fetch_text(&entry.file).await;
-        let slot = match course::validate::parse_entry(&entry, text) {
+    async fn load_catalogue(&self) -> Arc<Catalogue> {
+        let files = self.manifest.hardware.clone();
+        let texts = futures_util::future::join_all(files.iter().map(|file| fetch_text(file))).await;
+        let (catalogue, _problems) =
+            course::validate::parse_catalogue(files.into_iter().zip(texts).collect());
+        // Problems show where they matter: a placeholder that cannot resolve is marked in
+        // the text, and `lab check content` lists every catalogue problem by line.
+        let catalogue = Arc::new(catalogue);
+        self.catalogue.try_set(Some(catalogue.clone()));
+        catalogue
+    }
+
+    fn store(&self, entry: &ModuleEntry, text: Result<String, String>, catalogue: &Catalogue) {
+        let slot = match course::validate::parse_entry(entry, text, Some(catalogue)) {
             Ok(module) => ModuleSlot::Ready(Arc::new(module)),
             Err(problems) => ModuleSlot::Failed(
                 problems

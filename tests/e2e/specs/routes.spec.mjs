@@ -52,6 +52,16 @@ test("deep links load under a sub-path from a plain static server", async ({ pag
   await course.expectNoConsoleErrors();
 });
 
+test("catalogue numbers in the text link to their datasheets", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/why-hardware");
+  const cell = page.getByRole("link", { name: "3,350 GB/s" });
+  await expect(cell).toBeVisible();
+  await expect(cell).toHaveAttribute("title", /^Source: .*checked \d{4}-\d{2}-\d{2}$/);
+  expect(await cell.getAttribute("href")).toMatch(/^https:\/\//);
+  await course.expectNoConsoleErrors();
+});
+
 test("the page's Content-Security-Policy forbids inline script", async ({ page }) => {
   const violations = [];
   page.on("console", (message) => {

@@ -24,6 +24,12 @@ test("bad widget directives show authoring-error boxes in place", async ({ page 
   await expect(course.widget().value("train_flops")).toHaveText("1.26 × 10²² FLOPs");
 });
 
+test("a placeholder that names no catalogue entry is marked in the text", async ({ page }) => {
+  const course = new CoursePage(page, "/fixture/");
+  await course.goto("/m/hostile");
+  await expect(page.locator(".module-body")).toContainText("(unknown hardware value: no-such-chip.memory.bandwidth_gb_s)");
+});
+
 test("corrupt localStorage does not break the page and valid progress survives", async ({ page }) => {
   await page.goto("/#/");
   await page.evaluate(() => {

@@ -7,8 +7,10 @@
 //! accelerator reads it from here.
 
 mod check;
+mod lookup;
 
 pub use check::check;
+pub use lookup::Quoted;
 
 use serde::{Deserialize, Serialize};
 
