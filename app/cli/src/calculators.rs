@@ -1,6 +1,8 @@
 //! Calculator subcommands: JSON in (a file or `-`), JSON out. Bad input exits 2
 //! with one line on stderr; unknown fields are errors so typos never pass silently.
 
+use engine::hardware::Catalogue;
+use engine::roofline::{self, RooflineForm};
 use engine::train_compute::{self, TrainComputeForm};
 use serde::Deserialize;
 use serde_json::Number;
@@ -8,7 +10,10 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 
 /// Runs one calculator: read, decode, validate, compute, print.
-pub fn run(input: &str, calculator: fn(&str) -> Result<serde_json::Value, String>) -> ExitCode {
+pub fn run(
+    input: &str,
+    calculator: impl Fn(&str) -> Result<serde_json::Value, String>,
+) -> ExitCode {
     let text = match read_input(input) {
         Ok(text) => text,
         Err(message) => return fail(&message),
@@ -40,7 +45,7 @@ fn read_input(input: &str) -> Result<String, String> {
     }
 }
 
-fn fail(message: &str) -> ExitCode {
+pub fn fail(message: &str) -> ExitCode {
     let one_line = message.replace('\n', " ");
     let _ = writeln!(std::io::stderr(), "lab: {one_line}");
     ExitCode::from(2)
@@ -92,4 +97,68 @@ pub fn widgets() -> ExitCode {
     } else {
         fail("could not write to standard output")
     }
+}
+
+/// `lab roofline` input. Every key is optional; missing ones take the widget's
+/// defaults (LLM decode of a 70B model at batch 1, BF16, on an H100 and an A100).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RooflineRequest {
+    accelerators: Option<Vec<String>>,
+    precision: Option<String>,
+    op: Option<String>,
+    m: Option<Number>,
+    k: Option<Number>,
+    n: Option<Number>,
+    tokens: Option<Number>,
+    hidden: Option<Number>,
+    lookups: Option<Number>,
+    dim: Option<Number>,
+    batch: Option<Number>,
+    seq_len: Option<Number>,
+    size: Option<Number>,
+    channels_in: Option<Number>,
+    channels_out: Option<Number>,
+    kernel: Option<Number>,
+    params: Option<Number>,
+}
+
+pub fn roofline(text: &str, catalogue: &Catalogue) -> Result<serde_json::Value, String> {
+    let request: RooflineRequest =
+        serde_json::from_str(text).map_err(|error| format!("invalid input JSON: {error}"))?;
+    let mut form = RooflineForm::default();
+    if let Some(ids) = request.accelerators {
+        form.accelerators = ids.join(",");
+    }
+    for (field, value) in [("precision", request.precision), ("op", request.op)] {
+        if let Some(value) = value {
+            form.set(field, value);
+        }
+    }
+    let numbers = [
+        ("m", request.m),
+        ("k", request.k),
+        ("n", request.n),
+        ("tokens", request.tokens),
+        ("hidden", request.hidden),
+        ("lookups", request.lookups),
+        ("dim", request.dim),
+        ("batch", request.batch),
+        ("seq_len", request.seq_len),
+        ("size", request.size),
+        ("channels_in", request.channels_in),
+        ("channels_out", request.channels_out),
+        ("kernel", request.kernel),
+        ("params", request.params),
+    ];
+    for (field, value) in numbers {
+        if let Some(number) = value {
+            form.set(field, number.to_string());
+        }
+    }
+    let input = form
+        .validate(catalogue)
+        .map_err(|errors| format!("invalid input: {}", errors.one_line()))?;
+    serde_json::to_value(roofline::compute(&input))
+        .map_err(|error| format!("cannot encode the result: {error}"))
 }

@@ -70,3 +70,31 @@ pub fn hardware(dir: &Path) -> ExitCode {
         ExitCode::from(1)
     }
 }
+
+/// Loads the hardware catalogue named by `DIR/course.toml`; any catalogue problem is an error.
+pub fn load_catalogue(dir: &Path) -> Result<engine::hardware::Catalogue, String> {
+    let read = |relative: &str| {
+        std::fs::read_to_string(dir.join(relative)).map_err(|error| error.to_string())
+    };
+    let text = read("course.toml")
+        .map_err(|error| format!("cannot read {}: {error}", dir.join("course.toml").display()))?;
+    let manifest = course::Manifest::parse(&text).map_err(|problems| {
+        problems
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
+    })?;
+    let files = manifest
+        .hardware
+        .iter()
+        .map(|file| (file.clone(), read(file)))
+        .collect();
+    let (catalogue, problems) = course::validate::parse_catalogue(files);
+    match problems.first() {
+        Some(problem) => Err(format!(
+            "the hardware catalogue has problems, first: {problem}"
+        )),
+        None => Ok(catalogue),
+    }
+}

@@ -31,6 +31,14 @@ enum Command {
         /// A JSON file, or `-` for standard input.
         input: String,
     },
+    /// Roofline: where an operation lands on each accelerator. Reads JSON from FILE or `-`.
+    Roofline {
+        /// A JSON file, or `-` for standard input.
+        input: String,
+        /// The content folder holding course.toml and the hardware catalogue.
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+    },
     /// List the widgets the course can place, as JSON.
     Widgets,
     /// Print the hardware catalogue (every accelerator, with sources) as JSON.
@@ -57,6 +65,12 @@ fn main() -> ExitCode {
             what: CheckTarget::Content { dir },
         } => check::content(&dir),
         Command::TrainCompute { input } => calculators::run(&input, calculators::train_compute),
+        Command::Roofline { input, content } => match check::load_catalogue(&content) {
+            Ok(catalogue) => {
+                calculators::run(&input, |text| calculators::roofline(text, &catalogue))
+            }
+            Err(message) => calculators::fail(&message),
+        },
         Command::Widgets => calculators::widgets(),
         Command::Hardware { content } => check::hardware(&content),
     }

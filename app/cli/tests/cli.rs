@@ -116,3 +116,63 @@ fn a_missing_file_exits_2() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).starts_with("lab: cannot read no/such/file.json"));
 }
+
+#[test]
+fn roofline_reads_the_real_catalogue() {
+    let output = lab(
+        &["roofline", "-"],
+        r#"{"op": "decode", "params": 70e9, "batch": 1, "accelerators": ["h100-sxm-80gb", "a100-sxm-80gb"]}"#,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["placements"][0]["bound"], "memory");
+    // 140 GB of BF16 weights over the H100's 3.35 TB/s (NVIDIA H100 datasheet).
+    let time = json["placements"][0]["time_s"].as_f64().unwrap();
+    assert!((time - 140e9 / 3.35e12).abs() < 1e-9, "{time}");
+    assert!(json["warning"].as_str().unwrap().contains("wastes money"));
+}
+
+#[test]
+fn roofline_rejects_unknown_accelerators_and_fields() {
+    for (input, needle) in [
+        (
+            r#"{"accelerators": ["nope"]}"#,
+            "not in the hardware catalogue",
+        ),
+        (r#"{"opp": "matmul"}"#, "unknown field `opp`"),
+        (r#"{"op": "matmul", "m": 0}"#, "m: Must be at least 1."),
+    ] {
+        let output = lab(&["roofline", "-"], input);
+        assert_eq!(output.status.code(), Some(2), "{input}");
+        assert!(
+            stderr(&output).contains(needle),
+            "{input}: {}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn hardware_prints_the_catalogue_with_the_ids_the_splitter_needs() {
+    let output = lab(&["hardware"], "");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let ids: Vec<&str> = json["accelerators"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["id"].as_str().unwrap())
+        .collect();
+    for id in [
+        "a100-sxm-40gb",
+        "a100-sxm-80gb",
+        "h100-sxm-80gb",
+        "h100-pcie-80gb",
+        "h200-sxm-141gb",
+        "v100-sxm-32gb",
+        "tpu-v4",
+        "mi300x-192gb",
+    ] {
+        assert!(ids.contains(&id), "{id} missing from {ids:?}");
+    }
+}

@@ -31,6 +31,8 @@ pub struct Origin<'a> {
     pub line_offset: usize,
     /// The module's slug, used to build in-page links for the hash router.
     pub slug: &'a str,
+    /// The hardware catalogue, for checking widget presets that name accelerators.
+    pub catalogue: Option<&'a engine::hardware::Catalogue>,
 }
 
 pub fn options() -> Options {
@@ -277,7 +279,13 @@ impl<'a> Renderer<'a> {
             return;
         };
         let fence_line = self.line(offset);
-        let block = match parse_widget(&info, &body, fence_line, &mut self.widget_counts) {
+        let block = match parse_widget(
+            &info,
+            &body,
+            fence_line,
+            &mut self.widget_counts,
+            self.origin.catalogue,
+        ) {
             Ok(widget) => Block::Widget(widget),
             Err((line, message)) => {
                 self.out
@@ -385,6 +393,7 @@ fn parse_widget(
     body: &str,
     fence_line: usize,
     counts: &mut HashMap<String, usize>,
+    catalogue: Option<&engine::hardware::Catalogue>,
 ) -> Result<WidgetRef, (usize, String)> {
     let mut words = info.split_whitespace();
     let _directive = words.next();
@@ -457,7 +466,7 @@ fn parse_widget(
             }
         }
     }
-    if let Some(problem) = engine::widgets::preset_problems(slug, &widget.preset)
+    if let Some(problem) = engine::widgets::preset_problems(slug, &widget.preset, catalogue)
         .into_iter()
         .next()
     {

@@ -146,6 +146,7 @@ pub fn parse_module(
             path,
             line_offset,
             slug: &front.slug,
+            catalogue,
         },
     );
     diagnostics.extend(rendered.diagnostics);

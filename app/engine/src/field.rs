@@ -24,6 +24,12 @@ pub enum FieldProblem {
     NotAbove { min: String },
     #[error("Must be at most {max}.")]
     TooLarge { max: String },
+    #[error("Choose one of: {allowed}.")]
+    NotAChoice { allowed: String },
+    #[error("“{id}” is not in the hardware catalogue.")]
+    UnknownId { id: String },
+    #[error("{id} does not publish its {what}, so it cannot be placed on this chart.")]
+    MissingData { id: String, what: String },
 }
 
 /// A rejected field: which one, and why.

@@ -4,6 +4,8 @@
 //! real widget and whether its presets make a valid form, so an authoring
 //! mistake fails `lab check content` before a learner meets it.
 
+use crate::hardware::Catalogue;
+use crate::roofline::{self, RooflineForm};
 use crate::train_compute::{self, TrainComputeForm};
 
 /// What the course needs to know about a widget without depending on the web.
@@ -19,12 +21,20 @@ pub struct WidgetSpec {
 /// Keys every widget fence accepts besides its own fields.
 pub const COMMON_PRESET_KEYS: [&str; 2] = ["title", "predict"];
 
-pub const WIDGETS: [WidgetSpec; 1] = [WidgetSpec {
+pub const WIDGETS: [WidgetSpec; 2] = [
+    WidgetSpec {
     slug: train_compute::SLUG,
     title: "Training compute and time",
     summary: "How many FLOPs a training run needs (6 × parameters × tokens) and how long a cluster takes to deliver them.",
     fields: &train_compute::FIELDS,
-}];
+},
+    WidgetSpec {
+        slug: roofline::SLUG,
+        title: "Roofline explorer",
+        summary: "Where an operation lands against each accelerator's compute and memory roofs: compute-bound or memory-bound, and what it attains.",
+        fields: &roofline::FIELDS,
+    },
+];
 
 pub fn find(slug: &str) -> Option<&'static WidgetSpec> {
     WIDGETS.iter().find(|spec| spec.slug == slug)
@@ -32,24 +42,38 @@ pub fn find(slug: &str) -> Option<&'static WidgetSpec> {
 
 /// Checks preset values (already turned into strings) against the widget's own
 /// validation. Returns one message per problem; unknown keys are the caller's concern.
-pub fn preset_problems(slug: &str, preset: &[(String, String)]) -> Vec<String> {
-    match slug {
+pub fn preset_problems(
+    slug: &str,
+    preset: &[(String, String)],
+    catalogue: Option<&Catalogue>,
+) -> Vec<String> {
+    let result = match slug {
         train_compute::SLUG => {
             let mut form = TrainComputeForm::default();
             for (key, value) in preset {
                 form.set(key, value.clone());
             }
-            match form.validate() {
-                Ok(_) => Vec::new(),
-                Err(errors) => errors
-                    .0
-                    .iter()
-                    .map(|e| format!("{} = {}: {}", e.field, quote(preset, e.field), e.problem))
-                    .collect(),
-            }
+            form.validate().err()
         }
-        _ => Vec::new(),
-    }
+        roofline::SLUG => {
+            let mut form = RooflineForm::default();
+            for (key, value) in preset {
+                form.set(key, value.clone());
+            }
+            // Without a catalogue (for example a course with none) nothing can be checked.
+            catalogue.and_then(|catalogue| form.validate(catalogue).err())
+        }
+        _ => None,
+    };
+    result
+        .map(|errors| {
+            errors
+                .0
+                .iter()
+                .map(|e| format!("{} = {}: {}", e.field, quote(preset, e.field), e.problem))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn quote(preset: &[(String, String)], field: &str) -> String {

@@ -96,6 +96,7 @@ async fn authoring_errors_render_in_place_and_script_text_stays_text() {
             path: "t.md",
             line_offset: 0,
             slug: "t",
+            catalogue: None,
         },
     );
     let blocks: Vec<Block> = rendered.blocks;

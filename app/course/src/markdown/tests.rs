@@ -5,6 +5,7 @@ fn origin() -> Origin<'static> {
         path: "content/t.md",
         line_offset: 10,
         slug: "t",
+        catalogue: None,
     }
 }
 

@@ -5,6 +5,7 @@ pub mod copy_link;
 pub mod explain;
 pub mod field;
 pub mod predict;
+pub mod roofline;
 pub mod train_compute;
 pub mod url_state;
 
@@ -51,6 +52,7 @@ pub fn Widget(mount: WidgetMount) -> impl IntoView {
         engine::train_compute::SLUG => {
             view! { <train_compute::TrainCompute mount=mount /> }.into_any()
         }
+        engine::roofline::SLUG => view! { <roofline::Roofline mount=mount /> }.into_any(),
         other => view! {
             <div class="authoring-error" role="alert" data-testid="authoring-error">
                 <strong>"Authoring error: "</strong>{format!("no widget is called `{other}`.")}

@@ -1,0 +1,196 @@
+use super::*;
+use crate::hardware::parse_file;
+
+/// Two rows of the real catalogue (NVIDIA H100 and A100 datasheets).
+fn catalogue() -> Catalogue {
+    let text = r#"
+[[accelerator]]
+id = "h100-sxm-80gb"
+name = "H100"
+class = "gpu"
+vendor = "NVIDIA"
+[accelerator.peak_tflops]
+fp32 = 67.0
+bf16 = 989.5
+[accelerator.memory]
+bandwidth_gb_s = 3350.0
+[[accelerator.sources]]
+title = "NVIDIA H100 datasheet"
+url = "https://www.nvidia.com/en-us/data-center/h100/"
+checked = "2026-12-02"
+covers = ["peak_tflops", "memory"]
+
+[[accelerator]]
+id = "a100-sxm-80gb"
+name = "A100"
+class = "gpu"
+vendor = "NVIDIA"
+[accelerator.peak_tflops]
+fp32 = 19.5
+bf16 = 312.0
+[accelerator.memory]
+bandwidth_gb_s = 2039.0
+[[accelerator.sources]]
+title = "NVIDIA A100 datasheet"
+url = "https://www.nvidia.com/en-us/data-center/a100/"
+checked = "2026-12-02"
+covers = ["peak_tflops", "memory"]
+
+[[accelerator]]
+id = "no-bandwidth"
+name = "Mystery chip"
+class = "asic"
+vendor = "V"
+[accelerator.peak_tflops]
+bf16 = 100.0
+[[accelerator.sources]]
+title = "Brochure"
+url = "https://example.com"
+checked = "2026-12-02"
+covers = ["peak_tflops"]
+"#;
+    Catalogue {
+        accelerators: parse_file(text).unwrap(),
+    }
+}
+
+fn form(pairs: &[(&str, &str)]) -> RooflineForm {
+    let mut form = RooflineForm::default();
+    for (field, value) in pairs {
+        assert!(form.set(field, (*value).to_string()), "{field}");
+    }
+    form
+}
+
+fn run(pairs: &[(&str, &str)]) -> RooflineOutput {
+    compute(&form(pairs).validate(&catalogue()).unwrap())
+}
+
+/// Williams et al. 2009: attainable = min(peak, intensity × bandwidth). A square
+/// BF16 matmul of side n has intensity 2n³ / (2·3n²) = n/3: 1,365 at n = 4,096,
+/// far above the H100's ridge of 989.5e12 / 3.35e12 ≈ 295 FLOP/byte.
+#[test]
+fn golden_square_matmul_is_compute_bound_williams_2009() {
+    let out = run(&[
+        ("op", "matmul"),
+        ("m", "4096"),
+        ("k", "4096"),
+        ("n", "4096"),
+    ]);
+    assert!((out.intensity_flops_per_byte - 4096.0 / 3.0).abs() < 1e-9);
+    let h100 = &out.placements[0];
+    assert_eq!(h100.bound, Bound::Compute);
+    assert!((h100.ridge_flops_per_byte - 295.37).abs() < 0.01);
+    assert_eq!(h100.attainable_flops_per_s, 989.5e12);
+}
+
+/// Decode of a 70B model at batch 1 in BF16 reads 140 GB of weights per token:
+/// 41.8 ms on an H100 (3.35 TB/s) and 68.7 ms on an A100 80GB (2.039 TB/s),
+/// a 1.64× gain for 3.17× the peak compute: the seed's over-provisioning warning.
+#[test]
+fn golden_decode_is_memory_bound_and_warns() {
+    let out = run(&[]);
+    assert!((out.intensity_flops_per_byte - 1.0).abs() < 1e-12);
+    let (h100, a100) = (&out.placements[0], &out.placements[1]);
+    assert_eq!(h100.bound, Bound::Memory);
+    assert!((h100.time_s - 140e9 / 3.35e12).abs() < 1e-9);
+    assert!((a100.time_s - 140e9 / 2.039e12).abs() < 1e-9);
+    let warning = out.warning.unwrap_or_default();
+    assert!(warning.contains("3.2× the peak FLOP/s"), "{warning}");
+    assert!(warning.contains("only 1.6× faster"), "{warning}");
+}
+
+#[test]
+fn batching_decode_raises_intensity_until_the_ridge() {
+    let small = run(&[("batch", "8")]);
+    let large = run(&[("batch", "512")]);
+    assert!((small.intensity_flops_per_byte - 8.0).abs() < 1e-9);
+    assert_eq!(small.placements[0].bound, Bound::Memory);
+    assert_eq!(large.placements[0].bound, Bound::Compute);
+}
+
+#[test]
+fn layernorm_and_embeddings_sit_far_below_every_ridge() {
+    for pairs in [[("op", "layernorm")], [("op", "embedding")]] {
+        let out = run(&pairs);
+        assert!(out.intensity_flops_per_byte < 2.0, "{pairs:?}");
+        assert!(out.placements.iter().all(|p| p.bound == Bound::Memory));
+    }
+}
+
+#[test]
+fn bad_input_names_each_field() {
+    let errors = form(&[
+        ("accelerators", "h100-sxm-80gb, nope"),
+        ("precision", "fp64"),
+        ("op", "matmul"),
+        ("m", "-1"),
+        ("k", "x"),
+        ("n", "1.5"),
+    ])
+    .validate(&catalogue())
+    .unwrap_err();
+    assert_eq!(
+        errors.message_for("accelerators").as_deref(),
+        Some("“nope” is not in the hardware catalogue.")
+    );
+    assert_eq!(
+        errors.message_for("precision").as_deref(),
+        Some("Choose one of: fp32, bf16, fp8, int8.")
+    );
+    assert_eq!(
+        errors.message_for("m").as_deref(),
+        Some("Must be at least 1.")
+    );
+    assert!(errors.message_for("k").unwrap().contains("is not a number"));
+    assert_eq!(
+        errors.message_for("n").as_deref(),
+        Some("Enter a whole number.")
+    );
+    let missing = form(&[("accelerators", "no-bandwidth")])
+        .validate(&catalogue())
+        .unwrap_err();
+    assert!(missing
+        .message_for("accelerators")
+        .unwrap()
+        .contains("does not publish"));
+    let empty = form(&[("accelerators", " , ")])
+        .validate(&catalogue())
+        .unwrap_err();
+    assert_eq!(
+        empty.message_for("accelerators").as_deref(),
+        Some("Enter a value.")
+    );
+}
+
+#[test]
+fn unused_fields_are_not_checked() {
+    // Garbage in a matmul field does not matter while the operation is decode.
+    assert!(form(&[("m", "garbage")]).validate(&catalogue()).is_ok());
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn never_panics_on_any_text(op in "[a-z0-9]{0,10}", a in ".{0,20}", b in ".{0,20}", precision in ".{0,6}") {
+            let form = form(&[("op", &op), ("m", &a), ("params", &b), ("batch", &a), ("precision", &precision)]);
+            if let Ok(input) = form.validate(&catalogue()) {
+                let _ = compute(&input);
+            }
+        }
+
+        #[test]
+        fn attainable_never_exceeds_either_roof(m in 1u64..100_000, k in 1u64..100_000, n in 1u64..100_000) {
+            let out = run(&[("op", "matmul"), ("m", &m.to_string()), ("k", &k.to_string()), ("n", &n.to_string())]);
+            for p in &out.placements {
+                prop_assert!(p.attainable_flops_per_s <= p.peak_flops_per_s * (1.0 + 1e-12));
+                prop_assert!(p.attainable_flops_per_s <= out.intensity_flops_per_byte * p.bandwidth_bytes_per_s * (1.0 + 1e-12));
+                prop_assert!(p.share_of_peak > 0.0 && p.share_of_peak <= 1.0 + 1e-12);
+                prop_assert!(p.time_s.is_finite() && p.time_s > 0.0);
+            }
+        }
+    }
+}

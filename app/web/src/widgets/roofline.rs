@@ -1,0 +1,341 @@
+//! The roofline explorer: pick accelerators and an operation, see where the
+//! operation lands against each one's compute and memory roofs.
+
+use crate::charts::chart_view::{ChartTable, ChartView};
+use crate::context::{use_course, use_location};
+use crate::widgets::copy_link::CopyLink;
+use crate::widgets::explain::ExplainedOutput;
+use crate::widgets::field::NumberField;
+use crate::widgets::predict::PredictGate;
+use crate::widgets::{url_state, WidgetMount};
+use charming::component::{Axis, Legend};
+use charming::datatype::DataPoint;
+use charming::element::{AxisType, NameLocation, Tooltip, Trigger};
+use charming::series::Line;
+use charming::Chart;
+use engine::format;
+use engine::hardware::{Catalogue, Precision};
+use engine::roofline::{
+    compute, Bound, Operation, RooflineForm, RooflineOutput, FIELDS, NUMBER_FIELDS,
+};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+#[component]
+pub fn Roofline(mount: WidgetMount) -> impl IntoView {
+    let catalogue = Signal::derive(move || use_course().and_then(|course| course.catalogue.get()));
+    let location = use_location();
+    let mut baseline = RooflineForm::default();
+    for (field, value) in &mount.preset {
+        baseline.set(field, value.clone());
+    }
+    let mut initial = baseline.clone();
+    for (field, value) in location.with_untracked(|l| url_state::read(l, &mount.instance, &FIELDS))
+    {
+        initial.set(&field, value);
+    }
+    let form = RwSignal::new(initial);
+    let validated = Memo::new(move |_| {
+        catalogue
+            .get()
+            .map(|catalogue| form.with(|f| f.validate(&catalogue)))
+    });
+    let output = Memo::new(move |_| {
+        validated.with(|v| v.as_ref().and_then(|r| r.as_ref().ok()).map(compute))
+    });
+    let error_for = move |field: &'static str| {
+        Signal::derive(move || {
+            validated.with(|v| {
+                v.as_ref()
+                    .and_then(|r| r.as_ref().err())
+                    .and_then(|e| e.message_for(field))
+            })
+        })
+    };
+
+    let instance = mount.instance.clone();
+    // Following the URL is a sync with the outside world, so it is an Effect.
+    Effect::new(move |_| {
+        location.track();
+        form.with(|current| url_state::write(&instance, &current.as_pairs(), &baseline.as_pairs()));
+    });
+
+    let op = Memo::new(move |_| {
+        form.with(|f| {
+            Operation::ALL
+                .into_iter()
+                .find(|op| op.key() == f.op.trim())
+        })
+    });
+    let revealed = RwSignal::new(mount.predict.is_none());
+    let guess = RwSignal::new(None::<f64>);
+    let actual =
+        Signal::derive(move || output.with(|o| o.as_ref().map(|o| o.intensity_flops_per_byte)));
+    let predict = mount.predict.clone().map(|question| {
+        view! { <PredictGate id=mount.instance.clone() question=question unit="FLOP/byte" revealed=revealed guess=guess actual=actual /> }
+    });
+    let id = mount.instance.clone();
+    let title = mount
+        .title
+        .clone()
+        .unwrap_or_else(|| "Roofline explorer".to_string());
+    let heading_id = format!("{id}-heading");
+    let labelled_by = heading_id.clone();
+    let widget_test_id = format!("widget-{id}");
+    let field_prefix = id.clone();
+    view! {
+        <section class="widget" aria-labelledby=labelled_by data-testid=widget_test_id>
+            <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live calculator · "</span>{title}</h3>
+            <form class="widget-form" on:submit=|ev| ev.prevent_default() novalidate>
+                <Choice id=format!("{id}-op") label="Operation" test_id="op" form=form field="op"
+                    options=Operation::ALL.iter().map(|op| (op.key(), op.label())).collect() error=error_for("op") />
+                <Choice id=format!("{id}-precision") label="Precision" test_id="precision" form=form field="precision"
+                    options=Precision::ALL.iter().map(|p| (p.key(), p.key())).collect() error=error_for("precision") />
+                {move || op.get().map(|op| op.fields().iter().map(|field| {
+                    let field = *field;
+                    let label = NUMBER_FIELDS.iter().find(|(name, _, _)| *name == field).map(|(_, label, _)| *label).unwrap_or(field);
+                    let value = Signal::derive(move || form.with(|f| f.as_pairs().iter().find(|(n, _)| *n == field).map(|(_, v)| (*v).to_string()).unwrap_or_default()));
+                    let on_input = Callback::new(move |text: String| form.update(|f| { f.set(field, text); }));
+                    view! { <NumberField id=format!("{field_prefix}-{field}") label=label hint="A whole number, e.g. 4096 or 7e9" test_id=field value=value error=error_for(field) on_input=on_input /> }
+                }).collect_view())}
+            </form>
+            <AcceleratorPicker id=id.clone() form=form catalogue=catalogue error=error_for("accelerators") />
+            {predict}
+            <div class="widget-results" aria-live="polite" hidden=move || !revealed.get()>
+                {move || match (catalogue.get(), output.get()) {
+                    (None, _) => view! { <p role="status">"Loading the hardware catalogue…"</p> }.into_any(),
+                    (Some(_), None) => view! {
+                        <p class="results-invalid" data-testid="results-invalid"><span aria-hidden="true">"⚠ "</span>"Fix the highlighted fields to see results."</p>
+                    }.into_any(),
+                    (Some(_), Some(_)) => ().into_any(),
+                }}
+                <Show when=move || output.with(Option::is_some)>
+                    <Results id=mount.instance.clone() output=output />
+                </Show>
+            </div>
+            <CopyLink />
+        </section>
+    }
+}
+
+#[component]
+fn Choice(
+    #[prop(into)] id: String,
+    #[prop(into)] label: String,
+    #[prop(into)] test_id: String,
+    form: RwSignal<RooflineForm>,
+    field: &'static str,
+    options: Vec<(&'static str, &'static str)>,
+    error: Signal<Option<String>>,
+) -> impl IntoView {
+    let current = move || {
+        form.with(|f| {
+            f.as_pairs()
+                .iter()
+                .find(|(n, _)| *n == field)
+                .map(|(_, v)| v.trim().to_string())
+                .unwrap_or_default()
+        })
+    };
+    let items = options
+        .into_iter()
+        .map(|(value, text)| view! { <option value=value selected=move || current() == value>{text}</option> })
+        .collect_view();
+    let error_id = format!("{id}-error");
+    view! {
+        <div class="field" class:invalid=move || error.get().is_some()>
+            <label for=id.clone()>{label}</label>
+            <select id=id data-testid=format!("input-{test_id}") aria-describedby=error_id.clone()
+                on:change=move |ev| form.update(|f| { f.set(field, event_target_value(&ev)); })>
+                {items}
+            </select>
+            <p class="field-error" id=error_id aria-live="polite" data-testid=format!("error-{test_id}")>{move || error.get()}</p>
+        </div>
+    }
+}
+
+#[component]
+fn AcceleratorPicker(
+    id: String,
+    form: RwSignal<RooflineForm>,
+    catalogue: Signal<Option<Arc<Catalogue>>>,
+    error: Signal<Option<String>>,
+) -> impl IntoView {
+    let selected = move || {
+        form.with(|f| {
+            f.accelerators
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+        })
+    };
+    let toggle = move |acc_id: String, on: bool| {
+        form.update(|f| {
+            let mut ids: Vec<String> = f
+                .accelerators
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty() && *s != acc_id)
+                .collect();
+            if on {
+                ids.push(acc_id);
+            }
+            f.accelerators = ids.join(", ");
+        })
+    };
+    let legend_id = format!("{id}-accelerators");
+    let box_prefix = legend_id.clone();
+    let error_id = format!("{legend_id}-error");
+    let described_by = error_id.clone();
+    view! {
+        <fieldset class="accelerator-picker" aria-describedby=described_by data-testid="accelerator-picker">
+            <legend id=legend_id.clone()>"Accelerators to compare (up to 8)"</legend>
+            {move || catalogue.get().map(|catalogue| catalogue.accelerators.iter().filter(|acc| acc.memory.bandwidth_gb_s.is_some() && acc.default_precision().is_some()).map(|acc| {
+                let acc_id = acc.id.clone();
+                let checked_id = acc.id.clone();
+                let box_id = format!("{box_prefix}-{}", acc.id);
+                let label_for = box_id.clone();
+                view! {
+                    <label class="check" for=label_for>
+                        <input type="checkbox" id=box_id data-testid=format!("pick-{}", acc.id)
+                            prop:checked=move || selected().contains(&checked_id)
+                            on:change=move |ev| toggle(acc_id.clone(), event_target_checked(&ev)) />
+                        {format!(" {} ({})", acc.name, acc.class.label())}
+                    </label>
+                }
+            }).collect_view())}
+            <p class="field-error" id=error_id aria-live="polite" data-testid="error-accelerators">{move || error.get()}</p>
+        </fieldset>
+    }
+}
+
+#[component]
+fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
+    let explanations = (0..5)
+        .map(|idx| {
+            let explanation = Signal::derive(move || {
+                output.with(|o| o.as_ref().and_then(|o| o.explanations.get(idx).cloned()))
+            });
+            view! { <ExplainedOutput id=id.clone() explanation=explanation /> }
+        })
+        .collect_view();
+    let chart = Signal::derive(move || output.with(|o| o.as_ref().map(roofline_chart)));
+    let table =
+        Signal::derive(move || output.with(|o| o.as_ref().map(roofline_table).unwrap_or_default()));
+    view! {
+        {move || output.with(|o| o.as_ref().and_then(|o| o.warning.clone())).map(|warning| view! {
+            <aside class="callout callout-warning" role="note" data-testid="roofline-warning">
+                <p class="callout-title"><span aria-hidden="true">"⚠"</span>" Compute you cannot use"</p>
+                <p>{warning}</p>
+            </aside>
+        })}
+        <div class="table-scroll" role="region" aria-label="Placement on each accelerator" tabindex="0">
+            <table data-testid="roofline-table">
+                <caption>"Where the operation lands"</caption>
+                <thead><tr>
+                    <th scope="col">"Accelerator"</th><th scope="col">"Ridge point"</th><th scope="col">"Bound"</th>
+                    <th scope="col">"Attainable"</th><th scope="col">"Share of peak"</th><th scope="col">"Time"</th>
+                </tr></thead>
+                <tbody>{move || output.get().map(|o| o.placements.into_iter().map(|p| view! {
+                    <tr data-testid=format!("place-{}", p.id)>
+                        <th scope="row">{p.name.clone()}</th>
+                        <td>{format!("{} FLOP/byte", format::significant_digits(p.ridge_flops_per_byte, 3))}</td>
+                        <td data-testid="bound">{match p.bound { Bound::Memory => "▁ Memory-bound", Bound::Compute => "▇ Compute-bound" }}</td>
+                        <td>{format::flops_rate(p.attainable_flops_per_s)}</td>
+                        <td>{format!("{}%", format::significant_digits(p.share_of_peak * 100.0, 3))}</td>
+                        <td>{time_text(p.time_s)}</td>
+                    </tr>
+                }).collect_view())}</tbody>
+            </table>
+        </div>
+        <dl class="outputs">{explanations}</dl>
+        <ChartView label="Roofline: attainable TFLOP/s against arithmetic intensity (log-log)" chart=chart table=table />
+    }
+}
+
+fn time_text(seconds: f64) -> String {
+    if seconds < 1e-3 {
+        format!("{} µs", format::significant_digits(seconds * 1e6, 3))
+    } else if seconds < 1.0 {
+        format!("{} ms", format::significant_digits(seconds * 1e3, 3))
+    } else {
+        format::duration(seconds)
+    }
+}
+
+fn roofline_chart(output: &RooflineOutput) -> Chart {
+    let (low, high) = (0.1_f64, 1e5_f64);
+    let mut chart = Chart::new()
+        .animation(!crate::dom::prefers_reduced_motion())
+        .background_color("transparent")
+        .tooltip(Tooltip::new().trigger(Trigger::Item))
+        .legend(Legend::new().top("bottom"))
+        .x_axis(
+            Axis::new()
+                .type_(AxisType::Log)
+                .name("Arithmetic intensity (FLOP/byte)")
+                .name_location(NameLocation::Middle)
+                .name_gap(28),
+        )
+        .y_axis(
+            Axis::new()
+                .type_(AxisType::Log)
+                .name("TFLOP/s")
+                .name_location(NameLocation::Middle)
+                .name_gap(44),
+        );
+    let mut top = 1.0_f64;
+    for p in &output.placements {
+        let peak = p.peak_flops_per_s / 1e12;
+        top = top.max(peak);
+        let points: Vec<DataPoint> = [low, p.ridge_flops_per_byte, high]
+            .into_iter()
+            .map(|x| DataPoint::from(vec![x, (x * p.bandwidth_bytes_per_s / 1e12).min(peak)]))
+            .collect();
+        chart = chart.series(Line::new().name(p.name.clone()).data(points));
+    }
+    let x = output.intensity_flops_per_byte;
+    let marker: Vec<DataPoint> = vec![
+        DataPoint::from(vec![x, 1e-3]),
+        DataPoint::from(vec![x, top * 2.0]),
+    ];
+    chart.series(Line::new().name("This operation").data(marker))
+}
+
+fn roofline_table(output: &RooflineOutput) -> ChartTable {
+    ChartTable {
+        caption: format!(
+            "Roofline data; this operation's intensity is {} FLOP/byte",
+            format::significant_digits(output.intensity_flops_per_byte, 3)
+        ),
+        header: [
+            "Accelerator",
+            "Memory roof (TFLOP/s per FLOP/byte)",
+            "Compute roof",
+            "Ridge point",
+            "Attainable here",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: output
+            .placements
+            .iter()
+            .map(|p| {
+                vec![
+                    p.name.clone(),
+                    format!(
+                        "{} TB/s",
+                        format::significant_digits(p.bandwidth_bytes_per_s / 1e12, 3)
+                    ),
+                    format::flops_rate(p.peak_flops_per_s),
+                    format!(
+                        "{} FLOP/byte",
+                        format::significant_digits(p.ridge_flops_per_byte, 3)
+                    ),
+                    format::flops_rate(p.attainable_flops_per_s),
+                ]
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,62 @@
+// The roofline explorer: the seed's over-provisioning warning, operation
+// choice by keyboard, accelerator choice, inline errors and the table alternative.
+import { test, expect } from "@playwright/test";
+import { CoursePage } from "../pages/course-page.mjs";
+
+test("decode at batch 1 is memory-bound and the page says buying compute is wasted", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/roofline");
+  const widget = course.widget("roofline");
+  await expect(widget.root.getByTestId("place-h100-sxm-80gb").getByTestId("bound")).toHaveText("▁ Memory-bound");
+  await expect(widget.root.getByTestId("roofline-warning")).toContainText("3.2× the peak FLOP/s");
+  await expect(widget.root.getByTestId("roofline-warning")).toContainText("only 1.6× faster");
+  await expect(widget.value("intensity")).toHaveText("1 FLOP/byte");
+  await course.expectNoConsoleErrors();
+});
+
+test("switching to a large matmul by keyboard makes it compute-bound", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/roofline");
+  const widget = course.widget("roofline");
+  await widget.input("op").focus();
+  await widget.input("op").selectOption("matmul");
+  await expect(widget.input("m")).toBeVisible();
+  await expect(widget.root.getByTestId("place-h100-sxm-80gb").getByTestId("bound")).toHaveText("▇ Compute-bound");
+  await expect(widget.value("intensity")).toHaveText("1365 FLOP/byte");
+  await expect(widget.root.getByTestId("roofline-warning")).toHaveCount(0);
+  await widget.set("m", "8");
+  await expect(widget.root.getByTestId("place-h100-sxm-80gb").getByTestId("bound")).toHaveText("▁ Memory-bound");
+});
+
+test("accelerators are chosen with checkboxes and an empty choice is explained", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/roofline");
+  const widget = course.widget("roofline");
+  await widget.root.getByTestId("pick-tpu-v5e").check();
+  await expect(widget.root.getByTestId("place-tpu-v5e")).toBeVisible();
+  await widget.root.getByTestId("pick-h100-sxm-80gb").uncheck();
+  await widget.root.getByTestId("pick-a100-sxm-80gb").uncheck();
+  await widget.root.getByTestId("pick-tpu-v5e").press("Space");
+  await expect(widget.error("accelerators")).toHaveText("Enter a value.");
+  await expect(course.testId("results-invalid")).toBeVisible();
+  await widget.root.getByTestId("pick-l4-24gb").check();
+  await expect(widget.root.getByTestId("place-l4-24gb")).toBeVisible();
+});
+
+test("bad numbers and a garbage URL give inline messages", async ({ page }) => {
+  const course = new CoursePage(page);
+  await page.goto("/#/lab/roofline?roofline.op=matmul&roofline.m=-4&roofline.accelerators=h100-sxm-80gb,%3Cscript%3E");
+  const widget = course.widget("roofline");
+  await expect(widget.error("m")).toHaveText("⚠ Must be at least 1.");
+  await expect(widget.error("accelerators")).toContainText("is not in the hardware catalogue");
+  await course.expectNoConsoleErrors();
+});
+
+test("the roofline chart renders with its data table", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/roofline");
+  const widget = course.widget("roofline");
+  await expect(widget.root.getByTestId("chart")).toHaveAttribute("data-state", "ready");
+  await widget.root.getByTestId("chart-table").locator("summary").click();
+  await expect(widget.root.getByTestId("chart-table").getByRole("cell", { name: "3.35 TB/s" })).toBeVisible();
+});
