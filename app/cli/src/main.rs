@@ -1,6 +1,7 @@
 //! `lab`: Compute Lab's command line. Thin by design: it reads files, hands text
 //! to the `course` and `engine` crates, and prints what they return.
 
+mod bench;
 mod calculators;
 mod check;
 
@@ -39,6 +40,11 @@ enum Command {
         #[arg(long, default_value = "content")]
         content: PathBuf,
     },
+    /// Time every calculator natively (median of many runs), for the README's performance table.
+    Bench {
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+    },
     /// List the widgets the course can place, as JSON.
     Widgets,
     /// Print the hardware catalogue (every accelerator, with sources) as JSON.
@@ -69,6 +75,10 @@ fn main() -> ExitCode {
             Ok(catalogue) => {
                 calculators::run(&input, |text| calculators::roofline(text, &catalogue))
             }
+            Err(message) => calculators::fail(&message),
+        },
+        Command::Bench { content } => match check::load_catalogue(&content) {
+            Ok(catalogue) => bench::run(&catalogue),
             Err(message) => calculators::fail(&message),
         },
         Command::Widgets => calculators::widgets(),

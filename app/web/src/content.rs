@@ -122,6 +122,8 @@ impl LoadedCourse {
             for (entry, text) in first_entries.iter().zip(first_texts) {
                 course.store(entry, text, &catalogue);
             }
+            // Let the first module paint before the rest of the course downloads.
+            crate::dom::yield_to_browser().await;
             let rest_texts =
                 futures_util::future::join_all(rest.iter().map(|entry| fetch_text(&entry.file)))
                     .await;

@@ -92,6 +92,18 @@ pub fn now_ms() -> f64 {
         .unwrap_or(0.0)
 }
 
+/// Resolves on a later task, after the browser has had a chance to render.
+pub async fn yield_to_browser() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let scheduled =
+            window().map(|w| w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0));
+        if !matches!(scheduled, Some(Ok(_))) {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
 /// Records a named performance mark the first time it is reached in this page view.
 pub fn mark_once(name: &str) {
     let Some(performance) = window().and_then(|w| w.performance()) else {
