@@ -55,6 +55,8 @@ pub struct ModuleEntry {
     pub title: String,
     /// Markdown file, relative to the content folder.
     pub file: String,
+    /// The module's checkpoint quiz (TOML), relative to the content folder.
+    pub quiz: Option<String>,
 }
 
 pub const MANIFEST_PATH: &str = "content/course.toml";

@@ -44,6 +44,25 @@ pub fn options() -> Options {
         | Options::ENABLE_GFM
 }
 
+/// Renders a short markdown snippet (a quiz prompt or explanation) to safe HTML.
+/// Directives and headings have no place there, so only the prose is kept.
+pub fn render_snippet(markdown: &str, slug: &str) -> String {
+    let origin = Origin {
+        path: "quiz",
+        line_offset: 0,
+        slug,
+        catalogue: None,
+    };
+    render(markdown, origin)
+        .blocks
+        .into_iter()
+        .filter_map(|block| match block {
+            Block::Html(html) => Some(html),
+            _ => None,
+        })
+        .collect()
+}
+
 pub fn render(body: &str, origin: Origin<'_>) -> Rendered {
     Renderer::new(body, origin).run()
 }
@@ -128,9 +147,7 @@ impl<'a> Renderer<'a> {
             return;
         }
         match event {
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
-                if info.trim_start().starts_with("widget") =>
-            {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if is_directive(&info) => {
                 self.fence = Some((info.to_string(), String::new(), offset));
             }
             Event::Start(Tag::CodeBlock(kind)) => {
@@ -234,6 +251,16 @@ impl<'a> Renderer<'a> {
         self.emit(Event::InlineHtml(math::render(tex, display).into()));
     }
 
+    fn directive_error(&mut self, line: usize, message: &str) -> Block {
+        self.out
+            .diagnostics
+            .push(Diagnostic::new(self.origin.path, line, message));
+        Block::AuthoringError {
+            line,
+            message: message.to_string(),
+        }
+    }
+
     fn footnote_number(&mut self, name: &str) -> usize {
         let next = self.footnotes.len() + 1;
         *self.footnotes.entry(escape::slugify(name)).or_insert(next)
@@ -279,6 +306,25 @@ impl<'a> Renderer<'a> {
             return;
         };
         let fence_line = self.line(offset);
+        if info.split_whitespace().next() == Some("quiz") {
+            let block = match info.split_whitespace().nth(1) {
+                Some(id) if body.trim().is_empty() => Block::Quiz {
+                    id: id.to_string(),
+                    line: fence_line,
+                },
+                Some(_) => self.directive_error(
+                    fence_line,
+                    "a quiz fence has no body; the questions live in the quiz's TOML file",
+                ),
+                None => self.directive_error(
+                    fence_line,
+                    "quiz fence needs the quiz id, e.g. ```quiz why-hardware-checkpoint",
+                ),
+            };
+            self.flush();
+            self.out.blocks.push(block);
+            return;
+        }
         let block = match parse_widget(
             &info,
             &body,
@@ -349,6 +395,11 @@ impl<'a> Renderer<'a> {
             }
         }
     }
+}
+
+/// A fenced block whose first word is `widget` or `quiz` (and nothing longer, like `widgets`).
+fn is_directive(info: &str) -> bool {
+    matches!(info.split_whitespace().next(), Some("widget" | "quiz"))
 }
 
 fn heading_number(level: HeadingLevel) -> u8 {

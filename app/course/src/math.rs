@@ -15,7 +15,7 @@ pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
     } else {
         DisplayStyle::Inline
     };
-    let (protected, texts) = protect_text(tex);
+    let (protected, texts) = protect_text(&alias_commands(tex));
     let raw = latex_to_mathml(&protected, style)
         .map_err(|error| format!("cannot render math `{tex}`: {error}"))?;
     // latex2mathml reports some failures inside its output instead of as an error.
@@ -50,6 +50,31 @@ pub fn render(tex: &str, display: bool) -> String {
             escape::html(tex)
         ),
     }
+}
+
+/// Common TeX spellings latex2mathml lacks, mapped to ones it knows.
+const ALIASES: [(&str, &str); 3] = [("le", "leq"), ("ge", "geq"), ("ne", "neq")];
+
+fn alias_commands(tex: &str) -> String {
+    let mut out = String::with_capacity(tex.len());
+    let mut chars = tex.chars().peekable();
+    while let Some(ch) = chars.next() {
+        out.push(ch);
+        if ch != '\\' {
+            continue;
+        }
+        let mut name = String::new();
+        while let Some(next) = chars.peek().copied().filter(char::is_ascii_alphabetic) {
+            name.push(next);
+            chars.next();
+        }
+        let replacement = ALIASES
+            .iter()
+            .find(|(from, _)| *from == name)
+            .map_or(name.as_str(), |(_, to)| to);
+        out.push_str(replacement);
+    }
+    out
 }
 
 /// latex2mathml's `\\text{}` rejects some characters (such as `/`), so the text
@@ -227,6 +252,13 @@ mod tests {
         assert!(inline.contains("<mfrac>"), "{inline}");
         let block = to_mathml("C = 6 N D", true).unwrap_or_default();
         assert!(block.contains("display=\"block\""), "{block}");
+    }
+
+    #[test]
+    fn le_and_ge_are_understood() {
+        for tex in ["a \\le b", "a \\ge b", "a \\ne b", "\\left( x \\right)"] {
+            assert!(to_mathml(tex, false).is_ok(), "{tex}");
+        }
     }
 
     #[test]

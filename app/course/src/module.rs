@@ -44,6 +44,11 @@ pub enum Block {
     /// HTML produced by the renderer from escaped text; never raw author HTML.
     Html(String),
     Widget(WidgetRef),
+    /// The module's quiz, placed by a ```` ```quiz ID ```` fence.
+    Quiz {
+        id: String,
+        line: usize,
+    },
     /// A directive that could not be used, shown in place so the author sees it.
     AuthoringError {
         line: usize,
@@ -74,6 +79,8 @@ pub struct Module {
     pub words: usize,
     pub links: Vec<InternalLink>,
     pub diagnostics: Vec<Diagnostic>,
+    /// The checkpoint quiz listed for this module in course.toml, once loaded.
+    pub quiz: Option<engine::quiz::Quiz>,
 }
 
 impl Module {
@@ -158,6 +165,7 @@ pub fn parse_module(
         words: rendered.words,
         links: rendered.links,
         diagnostics,
+        quiz: None,
     })
 }
 

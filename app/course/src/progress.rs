@@ -17,16 +17,24 @@ pub fn backup_key(course_id: &str) -> String {
     format!("compute-lab:{course_id}:progress:unreadable-backup")
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ModuleProgress {
     #[serde(default)]
     pub visited: bool,
     #[serde(default)]
     pub completed: bool,
+    /// Checkpoint attempts submitted.
+    #[serde(default)]
+    pub attempts: u32,
+    /// Best and latest checkpoint scores, in [0, 1].
+    #[serde(default)]
+    pub best_score: Option<f64>,
+    #[serde(default)]
+    pub latest_score: Option<f64>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Progress {
     pub modules: BTreeMap<String, ModuleProgress>,
 }
@@ -80,6 +88,23 @@ impl Progress {
         let entry = self.modules.entry(slug.to_string()).or_default();
         entry.visited = true;
         entry.completed = completed;
+    }
+
+    /// Records a checkpoint attempt; passing marks the module completed.
+    pub fn record_attempt(&mut self, slug: &str, score: f64, passed: bool) {
+        let entry = self.modules.entry(slug.to_string()).or_default();
+        let score = if score.is_finite() {
+            score.clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        entry.visited = true;
+        entry.attempts = entry.attempts.saturating_add(1);
+        entry.latest_score = Some(score);
+        entry.best_score = Some(entry.best_score.map_or(score, |best| best.max(score)));
+        if passed {
+            entry.completed = true;
+        }
     }
 
     pub fn get(&self, slug: &str) -> ModuleProgress {
@@ -170,6 +195,26 @@ mod tests {
         let (decoded, notice) = Progress::decode(Some(&progress.encode()));
         assert_eq!(decoded, progress);
         assert_eq!(notice, LoadNotice::Clean);
+    }
+
+    #[test]
+    fn attempts_keep_the_best_score_and_passing_completes() {
+        let mut progress = Progress::default();
+        progress.record_attempt("a", 0.5, false);
+        progress.record_attempt("a", 0.9, true);
+        progress.record_attempt("a", 0.7, false);
+        let entry = progress.get("a");
+        assert_eq!(
+            (
+                entry.attempts,
+                entry.best_score,
+                entry.latest_score,
+                entry.completed
+            ),
+            (3, Some(0.9), Some(0.7), true)
+        );
+        let (decoded, _) = Progress::decode(Some(&progress.encode()));
+        assert_eq!(decoded, progress);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::manifest::{Manifest, ModuleEntry, MANIFEST_PATH};
-use crate::module::{parse_module, Module};
+use crate::module::{parse_module, Block, Module};
 use crate::route::Route;
 use engine::hardware::Catalogue;
 
@@ -39,8 +39,14 @@ pub fn check_course(read: &dyn Fn(&str) -> Result<String, String>) -> CourseRepo
         .iter()
         .map(|file| (file.clone(), read(file)))
         .collect();
+    let quizzes: Vec<Option<Result<String, String>>> = manifest
+        .modules
+        .iter()
+        .map(|entry| entry.quiz.as_ref().map(|file| read(file)))
+        .collect();
     let (catalogue, problems) = parse_catalogue(hardware);
     let mut report = assemble(manifest, texts, &catalogue);
+    attach_quizzes(&mut report, quizzes);
     report.catalogue = catalogue;
     report.diagnostics.extend(problems);
     report
@@ -71,8 +77,16 @@ where
     for file in &manifest.hardware {
         hardware.push((file.clone(), read(file.clone()).await));
     }
+    let mut quizzes = Vec::new();
+    for entry in &manifest.modules {
+        quizzes.push(match &entry.quiz {
+            Some(file) => Some(read(file.clone()).await),
+            None => None,
+        });
+    }
     let (catalogue, problems) = parse_catalogue(hardware);
     let mut report = assemble(manifest, texts, &catalogue);
+    attach_quizzes(&mut report, quizzes);
     report.catalogue = catalogue;
     report.diagnostics.extend(problems);
     report
@@ -132,6 +146,79 @@ pub fn parse_catalogue(
         }
     }
     (catalogue, problems)
+}
+
+/// Attaches each module's quiz (in manifest order) and reports quiz problems.
+fn attach_quizzes(report: &mut CourseReport, quizzes: Vec<Option<Result<String, String>>>) {
+    let Some(manifest) = report.manifest.clone() else {
+        return;
+    };
+    for (entry, text) in manifest.modules.iter().zip(quizzes) {
+        let Some(text) = text else {
+            continue;
+        };
+        if let Some(module) = report
+            .modules
+            .iter_mut()
+            .find(|m| m.front.slug == entry.slug)
+        {
+            let problems = attach_quiz(entry, module, text);
+            report.diagnostics.extend(problems);
+        }
+    }
+    for module in &report.modules {
+        for block in &module.blocks {
+            if let (Block::Quiz { id, line }, None) = (block, &module.quiz) {
+                let message = format!(
+                    "quiz fence names `{id}`, but course.toml lists no quiz for this module"
+                );
+                report
+                    .diagnostics
+                    .push(Diagnostic::new(&module.path, *line, message));
+            }
+        }
+    }
+}
+
+/// Parses a module's quiz file and attaches it; checks the `quiz` fence names it.
+pub fn attach_quiz(
+    entry: &ModuleEntry,
+    module: &mut Module,
+    text: Result<String, String>,
+) -> Vec<Diagnostic> {
+    let Some(file) = &entry.quiz else {
+        return Vec::new();
+    };
+    let path = format!("content/{file}");
+    let mut problems = Vec::new();
+    match text
+        .map_err(|error| vec![(1, format!("cannot read {path}: {error}"))])
+        .and_then(|t| engine::quiz::parse(&t))
+    {
+        Ok(quiz) => {
+            for block in &module.blocks {
+                if let Block::Quiz { id, line } = block {
+                    if *id != quiz.id {
+                        problems.push(Diagnostic::new(
+                            &module.path,
+                            *line,
+                            format!(
+                                "quiz fence names `{id}`, but this module's quiz is `{}`",
+                                quiz.id
+                            ),
+                        ));
+                    }
+                }
+            }
+            module.quiz = Some(quiz);
+        }
+        Err(found) => problems.extend(
+            found
+                .into_iter()
+                .map(|(line, message)| Diagnostic::new(&path, line, message)),
+        ),
+    }
+    problems
 }
 
 /// Parses one module fetched for a manifest entry; a slug mismatch is a problem too.

@@ -9,6 +9,7 @@ pub mod explain;
 pub mod field;
 pub mod format;
 pub mod hardware;
+pub mod quiz;
 pub mod roofline;
 pub mod train_compute;
 pub mod widgets;

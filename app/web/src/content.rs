@@ -114,9 +114,8 @@ impl LoadedCourse {
             let (first_entries, rest): (Vec<ModuleEntry>, Vec<ModuleEntry>) = entries
                 .into_iter()
                 .partition(|entry| Some(&entry.slug) == first.as_ref());
-            let first_texts = futures_util::future::join_all(
-                first_entries.iter().map(|entry| fetch_text(&entry.file)),
-            );
+            let first_texts =
+                futures_util::future::join_all(first_entries.iter().map(fetch_module));
             let (catalogue, first_texts) =
                 futures_util::future::join(course.load_catalogue(), first_texts).await;
             for (entry, text) in first_entries.iter().zip(first_texts) {
@@ -124,9 +123,7 @@ impl LoadedCourse {
             }
             // Let the first module paint before the rest of the course downloads.
             crate::dom::yield_to_browser().await;
-            let rest_texts =
-                futures_util::future::join_all(rest.iter().map(|entry| fetch_text(&entry.file)))
-                    .await;
+            let rest_texts = futures_util::future::join_all(rest.iter().map(fetch_module)).await;
             for (entry, text) in rest.iter().zip(rest_texts) {
                 course.store(entry, text, &catalogue);
             }
@@ -145,9 +142,21 @@ impl LoadedCourse {
         catalogue
     }
 
-    fn store(&self, entry: &ModuleEntry, text: Result<String, String>, catalogue: &Catalogue) {
+    fn store(
+        &self,
+        entry: &ModuleEntry,
+        texts: (Result<String, String>, Option<Result<String, String>>),
+        catalogue: &Catalogue,
+    ) {
+        let (text, quiz) = texts;
         let slot = match course::validate::parse_entry(entry, text, Some(catalogue)) {
-            Ok(module) => ModuleSlot::Ready(Arc::new(module)),
+            Ok(mut module) => {
+                if let Some(quiz) = quiz {
+                    // Quiz problems are reported by `lab check content`; a broken quiz is simply absent here.
+                    let _problems = course::validate::attach_quiz(entry, &mut module, quiz);
+                }
+                ModuleSlot::Ready(Arc::new(module))
+            }
             Err(problems) => ModuleSlot::Failed(
                 problems
                     .iter()
@@ -161,6 +170,19 @@ impl LoadedCourse {
             slots.insert(entry.slug.clone(), slot);
         });
     }
+}
+
+/// Fetches a module's markdown and, if it has one, its quiz, at the same time.
+async fn fetch_module(
+    entry: &ModuleEntry,
+) -> (Result<String, String>, Option<Result<String, String>>) {
+    let quiz = async {
+        match &entry.quiz {
+            Some(file) => Some(fetch_text(file).await),
+            None => None,
+        }
+    };
+    futures_util::future::join(fetch_text(&entry.file), quiz).await
 }
 
 /// Fetches one file under content/, relative to the page.

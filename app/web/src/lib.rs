@@ -10,6 +10,7 @@ pub mod context;
 pub mod dom;
 pub mod layout;
 pub mod pages;
+pub mod quiz;
 pub mod storage;
 pub mod theme;
 pub mod widgets;

@@ -95,6 +95,12 @@ impl ProgressStore {
         }
     }
 
+    pub fn record_attempt(&self, slug: &str, score: f64, passed: bool) {
+        self.progress
+            .update(|progress| progress.record_attempt(slug, score, passed));
+        self.save();
+    }
+
     pub fn set_completed(&self, slug: &str, completed: bool) {
         self.progress
             .update(|progress| progress.set_completed(slug, completed));

@@ -74,10 +74,21 @@ fn ModuleBody(module: Arc<Module>, course_title: String) -> impl IntoView {
             </header>
             <Toc module=module.clone() />
             <div class="module-body">
-                <Blocks blocks=module.blocks.clone() />
+                <Blocks blocks=module.blocks.clone() module=module.clone() />
+                {placed_elsewhere(&module)}
             </div>
         </article>
     }
+}
+
+/// A module with a quiz but no `quiz` fence gets it at the end.
+fn placed_elsewhere(module: &Arc<Module>) -> Option<impl IntoView> {
+    let placed = module
+        .blocks
+        .iter()
+        .any(|block| matches!(block, course::Block::Quiz { .. }));
+    let quiz = module.quiz.clone().filter(|_| !placed)?;
+    Some(view! { <crate::quiz::QuizView quiz=quiz slug=module.front.slug.clone() /> })
 }
 
 #[component]

@@ -1,0 +1,292 @@
+//! Checkpoint quizzes: the schema authors write in TOML, its validation, and
+//! grading. Grading explains itself: every answer gets feedback, and every
+//! question its explanation, so a quiz teaches rather than only scores.
+
+mod units;
+
+pub use units::{parse_quantity, Quantity};
+
+use serde::{Deserialize, Serialize};
+
+/// One quiz file, e.g. `content/quizzes/why-hardware.toml`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Quiz {
+    pub id: String,
+    pub title: String,
+    /// A checkpoint marks its module completed when passed.
+    #[serde(default)]
+    pub checkpoint: bool,
+    /// Overrides the course's default pass mark, in (0, 1].
+    pub pass_mark: Option<f64>,
+    #[serde(rename = "question", default)]
+    pub questions: Vec<Question>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QuestionType {
+    Single,
+    Multiple,
+    Numeric,
+    Short,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Question {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: QuestionType,
+    /// Markdown.
+    pub prompt: String,
+    /// Markdown, shown after every answer.
+    pub explanation: String,
+    #[serde(default)]
+    pub options: Vec<Choice>,
+    pub answer: Option<f64>,
+    pub tolerance: Option<Tolerance>,
+    /// The unit the answer is in, e.g. "GB"; learners may answer in any unit of the same kind.
+    pub unit: Option<String>,
+    #[serde(default)]
+    pub accepted: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Choice {
+    pub text: String,
+    #[serde(default)]
+    pub correct: bool,
+    /// Why this option is right or wrong.
+    pub feedback: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tolerance {
+    pub absolute: Option<f64>,
+    pub relative: Option<f64>,
+}
+
+/// A learner's answer to one question.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "value", rename_all = "snake_case")]
+pub enum Answer {
+    /// Option indices, in the file's order.
+    Choices(Vec<usize>),
+    Text(String),
+}
+
+/// The verdict on one answer, with what to tell the learner.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    pub correct: bool,
+    /// Feedback on the specific answer (the chosen options, or the number read).
+    pub feedback: Vec<String>,
+}
+
+/// Parses a quiz file and checks it. Problems carry the line they concern.
+pub fn parse(text: &str) -> Result<Quiz, Vec<(usize, String)>> {
+    let quiz: Quiz = toml::from_str(text).map_err(|error| {
+        let line = error
+            .span()
+            .map(|s| {
+                text.get(..s.start)
+                    .unwrap_or_default()
+                    .matches('\n')
+                    .count()
+                    + 1
+            })
+            .unwrap_or(1);
+        vec![(line, error.message().replace('\n', " ").trim().to_string())]
+    })?;
+    let problems = problems(&quiz, text);
+    if problems.is_empty() {
+        Ok(quiz)
+    } else {
+        Err(problems)
+    }
+}
+
+fn problems(quiz: &Quiz, text: &str) -> Vec<(usize, String)> {
+    let line_of = |id: &str| {
+        text.lines()
+            .position(|l| l.trim_start().starts_with("id") && l.contains(&format!("\"{id}\"")))
+            .map_or(1, |i| i + 1)
+    };
+    let mut out = Vec::new();
+    if quiz.questions.is_empty() {
+        out.push((1, format!("quiz `{}` has no [[question]]", quiz.id)));
+    }
+    if let Some(mark) = quiz.pass_mark {
+        if !(mark > 0.0 && mark <= 1.0) {
+            out.push((1, "pass_mark must be in (0, 1]".to_string()));
+        }
+    }
+    for (idx, question) in quiz.questions.iter().enumerate() {
+        let line = line_of(&question.id);
+        let mut say =
+            |message: String| out.push((line, format!("question `{}`: {message}", question.id)));
+        if quiz.questions.iter().take(idx).any(|q| q.id == question.id) {
+            say("id is used twice in this quiz".to_string());
+        }
+        if question.prompt.trim().is_empty() {
+            say("prompt is empty".to_string());
+        }
+        if question.explanation.trim().is_empty() {
+            say("every question needs an explanation".to_string());
+        }
+        match question.kind {
+            QuestionType::Single | QuestionType::Multiple => {
+                let correct = question.options.iter().filter(|o| o.correct).count();
+                if question.options.len() < 2 {
+                    say("needs at least two options".to_string());
+                }
+                if correct == 0 {
+                    say("no option is marked correct".to_string());
+                }
+                if question.kind == QuestionType::Single && correct > 1 {
+                    say("a single-choice question has exactly one correct option".to_string());
+                }
+                if question
+                    .options
+                    .iter()
+                    .any(|o| o.feedback.trim().is_empty())
+                {
+                    say("every option needs feedback saying why it is right or wrong".to_string());
+                }
+            }
+            QuestionType::Numeric => match (question.answer, question.tolerance) {
+                (Some(answer), Some(tolerance)) => {
+                    if !answer.is_finite() {
+                        say("answer must be a finite number".to_string());
+                    }
+                    let absolute_ok = tolerance.absolute.is_none_or(|a| a.is_finite() && a >= 0.0);
+                    let relative_ok = tolerance
+                        .relative
+                        .is_none_or(|r| r.is_finite() && (0.0..=0.5).contains(&r));
+                    if tolerance.absolute.is_none() && tolerance.relative.is_none() {
+                        say("tolerance needs `absolute` or `relative`".to_string());
+                    } else if !(absolute_ok && relative_ok) {
+                        say("tolerance must be non-negative, and relative at most 0.5".to_string());
+                    }
+                    if let Some(unit) = &question.unit {
+                        if units::lookup(unit).is_none() {
+                            say(format!("unknown unit `{unit}`; known: {}", units::known()));
+                        }
+                    }
+                }
+                _ => say("a numeric question needs `answer` and `tolerance`".to_string()),
+            },
+            QuestionType::Short => {
+                if question.accepted.iter().all(|a| normalize(a).is_empty()) {
+                    say("a short-answer question needs at least one `accepted` answer".to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Grades one answer. Never fails: an answer of the wrong shape is simply wrong.
+pub fn grade(question: &Question, answer: &Answer) -> Verdict {
+    match (question.kind, answer) {
+        (QuestionType::Single | QuestionType::Multiple, Answer::Choices(chosen)) => {
+            let mut chosen: Vec<usize> = chosen
+                .iter()
+                .copied()
+                .filter(|i| *i < question.options.len())
+                .collect();
+            chosen.sort_unstable();
+            chosen.dedup();
+            let correct_set: Vec<usize> = question
+                .options
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| o.correct)
+                .map(|(i, _)| i)
+                .collect();
+            let feedback = chosen
+                .iter()
+                .filter_map(|i| question.options.get(*i))
+                .map(|o| o.feedback.clone())
+                .collect();
+            Verdict {
+                correct: !chosen.is_empty() && chosen == correct_set,
+                feedback,
+            }
+        }
+        (QuestionType::Numeric, Answer::Text(text)) => grade_numeric(question, text),
+        (QuestionType::Short, Answer::Text(text)) => {
+            let given = normalize(text);
+            let correct =
+                !given.is_empty() && question.accepted.iter().any(|a| normalize(a) == given);
+            Verdict {
+                correct,
+                feedback: Vec::new(),
+            }
+        }
+        _ => Verdict {
+            correct: false,
+            feedback: vec!["That answer does not fit this question.".to_string()],
+        },
+    }
+}
+
+fn grade_numeric(question: &Question, text: &str) -> Verdict {
+    let (Some(expected), Some(tolerance)) = (question.answer, question.tolerance) else {
+        return Verdict {
+            correct: false,
+            feedback: Vec::new(),
+        };
+    };
+    let unit = question.unit.as_deref();
+    match parse_quantity(text, unit) {
+        Ok(value) => {
+            let allowed = tolerance
+                .absolute
+                .unwrap_or(0.0)
+                .max(tolerance.relative.unwrap_or(0.0) * expected.abs());
+            // A hair of slack so that decimal edges such as 117.6 for 120 ± 2% pass despite binary rounding.
+            let correct =
+                (value - expected).abs() <= allowed * (1.0 + 1e-9) + f64::EPSILON * expected.abs();
+            let unit_text = unit.map(|u| format!(" {u}")).unwrap_or_default();
+            let read = format!(
+                "Read as {}{unit_text}.",
+                crate::format::significant_digits(value, 4)
+            );
+            Verdict {
+                correct,
+                feedback: vec![read],
+            }
+        }
+        Err(message) => Verdict {
+            correct: false,
+            feedback: vec![message],
+        },
+    }
+}
+
+/// Lowercase words without punctuation, for short answers.
+fn normalize(text: &str) -> String {
+    text.to_lowercase()
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The score of a set of verdicts, in [0, 1].
+pub fn score(verdicts: &[bool]) -> f64 {
+    if verdicts.is_empty() {
+        0.0
+    } else {
+        verdicts.iter().filter(|v| **v).count() as f64 / verdicts.len() as f64
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,114 @@
+//! Numbers with units, as learners type them: "120 GB", "1.2e11 bytes",
+//! "120e9", "34 days". An answer in another unit of the same kind is converted.
+
+use crate::field::parse_real;
+
+/// A unit: its kind and its size in the kind's base unit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Quantity {
+    pub kind: &'static str,
+    pub factor: f64,
+}
+
+const UNITS: [(&str, &str, f64); 38] = [
+    ("b", "bytes", 1.0),
+    ("byte", "bytes", 1.0),
+    ("bytes", "bytes", 1.0),
+    ("kb", "bytes", 1e3),
+    ("mb", "bytes", 1e6),
+    ("gb", "bytes", 1e9),
+    ("tb", "bytes", 1e12),
+    ("pb", "bytes", 1e15),
+    ("kib", "bytes", 1024.0),
+    ("mib", "bytes", 1_048_576.0),
+    ("gib", "bytes", 1_073_741_824.0),
+    ("tib", "bytes", 1_099_511_627_776.0),
+    ("flop", "flops", 1.0),
+    ("flops", "flops", 1.0),
+    ("gflop", "flops", 1e9),
+    ("tflop", "flops", 1e12),
+    ("pflop", "flops", 1e15),
+    ("eflop", "flops", 1e18),
+    ("flop/s", "flop rate", 1.0),
+    ("gflop/s", "flop rate", 1e9),
+    ("tflop/s", "flop rate", 1e12),
+    ("tflops", "flop rate", 1e12),
+    ("pflop/s", "flop rate", 1e15),
+    ("eflop/s", "flop rate", 1e18),
+    ("s", "time", 1.0),
+    ("ms", "time", 1e-3),
+    ("µs", "time", 1e-6),
+    ("us", "time", 1e-6),
+    ("min", "time", 60.0),
+    ("h", "time", 3600.0),
+    ("hours", "time", 3600.0),
+    ("days", "time", 86_400.0),
+    ("w", "power", 1.0),
+    ("kw", "power", 1e3),
+    ("mw", "power", 1e6),
+    ("gb/s", "bandwidth", 1e9),
+    ("tb/s", "bandwidth", 1e12),
+    ("flop/byte", "intensity", 1.0),
+];
+
+pub fn lookup(unit: &str) -> Option<Quantity> {
+    let key = unit.trim().to_lowercase();
+    UNITS
+        .iter()
+        .find(|(name, _, _)| *name == key)
+        .map(|(_, kind, factor)| Quantity {
+            kind,
+            factor: *factor,
+        })
+}
+
+pub fn known() -> String {
+    UNITS
+        .iter()
+        .map(|(name, _, _)| *name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Reads a number, optionally followed by a unit, and converts it to `unit`.
+pub fn parse_quantity(text: &str, unit: Option<&str>) -> Result<f64, String> {
+    let trimmed = text.trim();
+    let split = trimmed
+        .char_indices()
+        .find(|(idx, c)| c.is_alphabetic() && !exponent_marker(trimmed, *idx) || *c == 'µ')
+        .map_or(trimmed.len(), |(idx, _)| idx);
+    let (number, suffix) = trimmed.split_at(split);
+    let value = parse_real(number).map_err(|problem| problem.to_string())?;
+    let suffix = suffix.trim();
+    if suffix.is_empty() {
+        return Ok(value);
+    }
+    let given =
+        lookup(suffix).ok_or_else(|| format!("“{suffix}” is not a unit this question knows."))?;
+    let Some(expected) = unit.and_then(lookup) else {
+        return Err(format!(
+            "This answer has no unit; write just the number instead of “{suffix}”."
+        ));
+    };
+    if given.kind != expected.kind {
+        return Err(format!(
+            "“{suffix}” measures {}, but the answer is in {}.",
+            given.kind, expected.kind
+        ));
+    }
+    Ok(value * given.factor / expected.factor)
+}
+
+/// An `e` or `E` between digits is an exponent, as in 1.2e11, not a unit.
+fn exponent_marker(text: &str, idx: usize) -> bool {
+    let bytes = text.as_bytes();
+    let is_e = matches!(bytes.get(idx), Some(b'e' | b'E'));
+    let before = idx
+        .checked_sub(1)
+        .and_then(|i| bytes.get(i))
+        .is_some_and(|b| b.is_ascii_digit() || *b == b'.');
+    let after = bytes
+        .get(idx + 1)
+        .is_some_and(|b| b.is_ascii_digit() || *b == b'-' || *b == b'+');
+    is_e && before && after
+}

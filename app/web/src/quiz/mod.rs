@@ -1,0 +1,96 @@
+//! A checkpoint quiz: answer each question, get feedback and the explanation
+//! at once, finish the attempt, retry only the wrong ones. Passing a
+//! checkpoint marks the module completed. Grading happens in the engine.
+
+mod question;
+
+use crate::context::{use_course, use_progress};
+use engine::quiz::{score, Quiz, Verdict};
+use leptos::prelude::*;
+use question::QuestionView;
+
+/// What the learner has entered and been told for one question.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct QuestionState {
+    pub text: String,
+    pub chosen: Vec<usize>,
+    pub verdict: Option<Verdict>,
+}
+
+#[component]
+pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
+    let store = use_progress();
+    let pass_mark = quiz
+        .pass_mark
+        .or_else(|| use_course().map(|c| c.manifest.defaults.pass_mark))
+        .unwrap_or(0.8);
+    let states = RwSignal::new(vec![QuestionState::default(); quiz.questions.len()]);
+    let finished = RwSignal::new(None::<f64>);
+    let answered =
+        Memo::new(move |_| states.with(|s| s.iter().filter(|q| q.verdict.is_some()).count()));
+    let total = quiz.questions.len();
+    let slug_for_progress = slug.clone();
+    let record = Memo::new(move |_| store.progress.with(|p| p.get(&slug_for_progress)));
+    let slug_for_finish = slug.clone();
+    let checkpoint = quiz.checkpoint;
+    let finish = move |_| {
+        let verdicts: Vec<bool> = states.with_untracked(|s| {
+            s.iter()
+                .map(|q| q.verdict.as_ref().is_some_and(|v| v.correct))
+                .collect()
+        });
+        let result = score(&verdicts);
+        let passed = result + 1e-9 >= pass_mark;
+        store.record_attempt(&slug_for_finish, result, checkpoint && passed);
+        finished.set(Some(result));
+    };
+    let retry_wrong = move |_| {
+        states.update(|s| {
+            for q in s
+                .iter_mut()
+                .filter(|q| !q.verdict.as_ref().is_some_and(|v| v.correct))
+            {
+                *q = QuestionState::default();
+            }
+        });
+        finished.set(None);
+    };
+    let questions = quiz
+        .questions
+        .iter()
+        .enumerate()
+        .map(|(idx, question)| view! { <QuestionView number=idx + 1 question=question.clone() states=states slug=slug.clone() quiz_id=quiz.id.clone() /> })
+        .collect_view();
+    let heading_id = format!("quiz-{}", quiz.id);
+    let labelled_by = heading_id.clone();
+    let quiz_test_id = format!("quiz-{}", quiz.id);
+    view! {
+        <section class="quiz" aria-labelledby=labelled_by data-testid=quiz_test_id>
+            <h2 id=heading_id>{quiz.title.clone()}</h2>
+            <p class="meta" data-testid="quiz-record">{move || {
+                let r = record.get();
+                let pct = |v: Option<f64>| v.map(|s| format!("{:.0}%", s * 100.0)).unwrap_or_else(|| "—".to_string());
+                format!("Pass mark {:.0}% · attempts {} · best {} · latest {}", pass_mark * 100.0, r.attempts, pct(r.best_score), pct(r.latest_score))
+            }}</p>
+            <ol class="questions">{questions}</ol>
+            <div class="quiz-footer">
+                <p role="status" data-testid="quiz-progress">{move || format!("{} of {total} answered", answered.get())}</p>
+                <button type="button" data-testid="quiz-finish" disabled=move || answered.get() < total on:click=finish>"Finish attempt"</button>
+                {move || finished.get().map(|result| {
+                    let passed = result + 1e-9 >= pass_mark;
+                    let correct = (result * total as f64).round() as usize;
+                    view! {
+                        <div class=if passed { "quiz-result passed" } else { "quiz-result failed" } role="status" data-testid="quiz-result">
+                            <p><strong>{if passed { "✓ Passed" } else { "✗ Not passed yet" }}</strong>
+                                {format!(": {correct} of {total} correct ({:.0}%).", result * 100.0)}
+                                {if passed && checkpoint { " This module is now marked completed." } else { "" }}</p>
+                            {(!passed || correct < total).then(|| view! {
+                                <button type="button" class="secondary" data-testid="quiz-retry" on:click=retry_wrong>"Retry the wrong ones"</button>
+                            })}
+                        </div>
+                    }
+                })}
+            </div>
+        </section>
+    }
+}

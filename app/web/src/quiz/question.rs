@@ -1,0 +1,118 @@
+//! One quiz question with its inputs, its Check button, and its feedback.
+
+use super::QuestionState;
+use engine::quiz::{grade, Answer, Question, QuestionType};
+use leptos::prelude::*;
+
+#[component]
+pub fn QuestionView(
+    number: usize,
+    question: Question,
+    states: RwSignal<Vec<QuestionState>>,
+    slug: String,
+    quiz_id: String,
+) -> impl IntoView {
+    let idx = number - 1;
+    let state = Memo::new(move |_| states.with(|s| s.get(idx).cloned().unwrap_or_default()));
+    let name = format!("{quiz_id}-{}", question.id);
+    let prompt = course::markdown::render_snippet(&question.prompt, &slug);
+    let explanation = course::markdown::render_snippet(&question.explanation, &slug);
+    let kind = question.kind;
+    let question_for_check = question.clone();
+    let check = move |_| {
+        let current = state.get_untracked();
+        let answer = match kind {
+            QuestionType::Single | QuestionType::Multiple => {
+                Answer::Choices(current.chosen.clone())
+            }
+            QuestionType::Numeric | QuestionType::Short => Answer::Text(current.text.clone()),
+        };
+        let verdict = grade(&question_for_check, &answer);
+        states.update(|s| {
+            if let Some(q) = s.get_mut(idx) {
+                q.verdict = Some(verdict);
+            }
+        });
+    };
+    let locked = move || state.with(|s| s.verdict.is_some());
+    let inputs = match kind {
+        QuestionType::Single | QuestionType::Multiple => {
+            let multiple = kind == QuestionType::Multiple;
+            question
+                .options
+                .iter()
+                .enumerate()
+                .map(|(option_idx, option)| {
+                    let id = format!("{name}-{option_idx}");
+                    let input_id = id.clone();
+                    let group = name.clone();
+                    view! {
+                        <li>
+                            <label for=id.clone() class="check">
+                                <input id=input_id type=if multiple { "checkbox" } else { "radio" } name=group
+                                    data-testid=format!("option-{}", option_idx + 1)
+                                    disabled=locked
+                                    prop:checked=move || state.with(|s| s.chosen.contains(&option_idx))
+                                    on:change=move |ev| {
+                                        let on = event_target_checked(&ev);
+                                        states.update(|s| if let Some(q) = s.get_mut(idx) {
+                                            if !multiple { q.chosen.clear(); }
+                                            q.chosen.retain(|c| *c != option_idx);
+                                            if on { q.chosen.push(option_idx); }
+                                        });
+                                    } />
+                                {format!(" {}", option.text)}
+                            </label>
+                        </li>
+                    }
+                })
+                .collect_view()
+                .into_any()
+        }
+        QuestionType::Numeric | QuestionType::Short => {
+            let input_id = format!("{name}-answer");
+            let hint = match (kind, &question.unit) {
+                (QuestionType::Numeric, Some(unit)) => {
+                    format!("Your answer in {unit} (other units and 1.2e3-style numbers work too)")
+                }
+                (QuestionType::Numeric, None) => "Your answer, a number".to_string(),
+                _ => "Your answer, in a few words".to_string(),
+            };
+            view! {
+                <li class="text-answer">
+                    <label for=input_id.clone()>{hint}</label>
+                    <input id=input_id type="text" data-testid="answer-input" autocomplete="off" disabled=locked
+                        prop:value=move || state.with(|s| s.text.clone())
+                        on:input=move |ev| { let text = event_target_value(&ev); states.update(|s| if let Some(q) = s.get_mut(idx) { q.text = text; }); }
+                        on:keydown=move |ev| if ev.key() == "Enter" { ev.prevent_default(); } />
+                </li>
+            }
+            .into_any()
+        }
+    };
+    let empty = move || {
+        state.with(|s| match kind {
+            QuestionType::Single | QuestionType::Multiple => s.chosen.is_empty(),
+            _ => s.text.trim().is_empty(),
+        })
+    };
+    view! {
+        <li class="question" data-testid=format!("question-{}", question.id)>
+            <fieldset>
+                <legend><span class="question-number">{format!("Question {number}. ")}</span><span inner_html=prompt></span></legend>
+                <ul class="options">{inputs}</ul>
+            </fieldset>
+            <button type="button" data-testid="check" disabled=move || locked() || empty() on:click=check>"Check"</button>
+            {move || state.with(|s| s.verdict.clone()).map(|verdict| {
+                let explanation = explanation.clone();
+                view! {
+                    <div class=if verdict.correct { "verdict right" } else { "verdict wrong" } role="status" data-testid="verdict">
+                        <p class="verdict-title">{if verdict.correct { "✓ Correct." } else { "✗ Not quite." }}</p>
+                        {verdict.feedback.into_iter().map(|line| view! { <p>{line}</p> }).collect_view()}
+                        <div class="explanation" inner_html=explanation></div>
+                    </div>
+                }
+            })}
+        </li>
+    }
+}

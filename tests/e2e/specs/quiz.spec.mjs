@@ -1,0 +1,68 @@
+// The module 3 checkpoint: answer by keyboard, fail, retry the wrong ones,
+// pass, and find the module completed after a reload.
+import { test, expect } from "@playwright/test";
+import { CoursePage } from "../pages/course-page.mjs";
+
+const QUIZ = "quiz-compute-or-memory-checkpoint";
+
+async function answerText(question, text) {
+  await question.getByTestId("answer-input").fill(text);
+  await question.getByTestId("check").press("Enter");
+}
+
+async function chooseAndCheck(question, options) {
+  for (const option of options) {
+    await question.getByTestId(`option-${option}`).focus();
+    await question.page().keyboard.press("Space");
+  }
+  await question.getByTestId("check").focus();
+  await question.page().keyboard.press("Enter");
+}
+
+test("a checkpoint teaches, fails, retries the wrong ones, passes and stays passed", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/compute-or-memory");
+  const quiz = course.testId(QUIZ);
+  await expect(quiz).toBeVisible();
+  const q = (id) => quiz.getByTestId(`question-${id}`);
+
+  // Two wrong answers: 5 of 7 is below the 80% pass mark.
+  await chooseAndCheck(q("decode-limit"), [2]);
+  await expect(q("decode-limit").getByTestId("verdict")).toContainText("✗ Not quite.");
+  await expect(q("decode-limit").getByTestId("verdict")).toContainText("tensor cores mostly wait for memory");
+  await expect(q("decode-limit").getByTestId("verdict")).toContainText("Time per token is the weight bytes divided by memory bandwidth");
+  await answerText(q("matmul-intensity"), "1024");
+  await expect(q("matmul-intensity").getByTestId("verdict")).toContainText("✓ Correct.");
+  await answerText(q("ridge"), "250 FLOP/byte");
+  await answerText(q("decode-time"), "0.013 s");
+  await expect(q("decode-time").getByTestId("verdict")).toContainText("✓ Correct.");
+  await chooseAndCheck(q("which-memory-bound"), [1, 2, 4]);
+  await chooseAndCheck(q("overprovision"), [2]);
+  await answerText(q("ridge-name"), "Ridge Point");
+  await expect(quiz.getByTestId("quiz-progress")).toHaveText("7 of 7 answered");
+  await quiz.getByTestId("quiz-finish").click();
+  await expect(quiz.getByTestId("quiz-result")).toContainText("✗ Not passed yet: 5 of 7 correct");
+
+  // Retry only the wrong ones: the right answers keep their verdicts.
+  await quiz.getByTestId("quiz-retry").click();
+  await expect(q("matmul-intensity").getByTestId("verdict")).toContainText("✓ Correct.");
+  await expect(q("decode-limit").getByTestId("verdict")).toHaveCount(0);
+  await chooseAndCheck(q("decode-limit"), [1]);
+  await chooseAndCheck(q("overprovision"), [1]);
+  await quiz.getByTestId("quiz-finish").click();
+  await expect(quiz.getByTestId("quiz-result")).toContainText("✓ Passed: 7 of 7 correct (100%)");
+  await expect(course.testId("complete-button")).toHaveAttribute("aria-pressed", "true");
+
+  await page.reload();
+  await expect(course.testId(QUIZ).getByTestId("quiz-record")).toContainText("attempts 2 · best 100% · latest 100%");
+  await expect(course.testId("complete-button")).toHaveAttribute("aria-pressed", "true");
+  await course.expectNoConsoleErrors();
+});
+
+test("numeric answers in other units are converted, and nonsense is explained", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/compute-or-memory");
+  const question = course.testId(QUIZ).getByTestId("question-decode-time");
+  await answerText(question, "13 GB");
+  await expect(question.getByTestId("verdict")).toContainText("“GB” measures bytes, but the answer is in time.");
+});
