@@ -98,3 +98,55 @@ pub fn load_catalogue(dir: &Path) -> Result<engine::hardware::Catalogue, String>
         None => Ok(catalogue),
     }
 }
+
+/// `lab quizzes`: per quiz, its module, question counts by type, and the
+/// positions of correct options (1-based), plus the course-wide distribution,
+/// so an instructor can see whether the right answer is always "B".
+pub fn quizzes(dir: &Path) -> ExitCode {
+    let read = |relative: &str| {
+        std::fs::read_to_string(dir.join(relative)).map_err(|error| error.to_string())
+    };
+    let report = course::validate::check_course(&read);
+    let mut course_positions: std::collections::BTreeMap<usize, usize> =
+        std::collections::BTreeMap::new();
+    let quizzes: Vec<serde_json::Value> = report
+        .modules
+        .iter()
+        .filter_map(|module| module.quiz.as_ref().map(|quiz| (module, quiz)))
+        .map(|(module, quiz)| {
+            let mut by_type: std::collections::BTreeMap<String, usize> =
+                std::collections::BTreeMap::new();
+            let mut positions: std::collections::BTreeMap<usize, usize> =
+                std::collections::BTreeMap::new();
+            for question in &quiz.questions {
+                let kind = serde_json::to_value(question.kind)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default();
+                *by_type.entry(kind).or_default() += 1;
+                for (idx, option) in question.options.iter().enumerate() {
+                    if option.correct {
+                        *positions.entry(idx + 1).or_default() += 1;
+                        *course_positions.entry(idx + 1).or_default() += 1;
+                    }
+                }
+            }
+            serde_json::json!({
+                "id": quiz.id,
+                "module": module.front.slug,
+                "checkpoint": quiz.checkpoint,
+                "questions": quiz.questions.len(),
+                "by_type": by_type,
+                "parameterized": 0,
+                "correct_option_positions": positions,
+            })
+        })
+        .collect();
+    let summary = serde_json::json!({ "quizzes": quizzes, "correct_option_positions": course_positions, "problems": report.diagnostics.len() });
+    let mut stdout = std::io::stdout().lock();
+    if serde_json::to_writer_pretty(&mut stdout, &summary).is_ok() && writeln!(stdout).is_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    }
+}

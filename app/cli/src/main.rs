@@ -45,6 +45,11 @@ enum Command {
         #[arg(long, default_value = "content")]
         content: PathBuf,
     },
+    /// Summarize every quiz for instructors, as JSON: questions by type and where correct options sit.
+    Quizzes {
+        #[arg(default_value = "content")]
+        dir: PathBuf,
+    },
     /// List the widgets the course can place, as JSON.
     Widgets,
     /// Print the hardware catalogue (every accelerator, with sources) as JSON.
@@ -81,6 +86,7 @@ fn main() -> ExitCode {
             Ok(catalogue) => bench::run(&catalogue),
             Err(message) => calculators::fail(&message),
         },
+        Command::Quizzes { dir } => check::quizzes(&dir),
         Command::Widgets => calculators::widgets(),
         Command::Hardware { content } => check::hardware(&content),
     }

@@ -279,6 +279,36 @@ fn normalize(text: &str) -> String {
         .join(" ")
 }
 
+/// The order to show a question's options in on a given attempt: a seeded
+/// shuffle, so each attempt differs but a reload shows the same order.
+pub fn option_order(quiz_id: &str, question_id: &str, attempt: u32, count: usize) -> Vec<usize> {
+    let mut state = fnv1a(quiz_id)
+        ^ fnv1a(question_id).rotate_left(21)
+        ^ u64::from(attempt).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut order: Vec<usize> = (0..count).collect();
+    for idx in (1..count).rev() {
+        state = splitmix64(state);
+        let pick = (state % (idx as u64 + 1)) as usize;
+        order.swap(idx, pick);
+    }
+    order
+}
+
+/// FNV-1a: a small, stable string hash (no std hasher, whose output may change between releases).
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// SplitMix64 (Steele, Lea and Flood 2014): one step of a fast, well-mixed generator.
+fn splitmix64(state: u64) -> u64 {
+    let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// The score of a set of verdicts, in [0, 1].
 pub fn score(verdicts: &[bool]) -> f64 {
     if verdicts.is_empty() {

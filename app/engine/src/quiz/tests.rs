@@ -174,6 +174,20 @@ fn validation_catches_authoring_mistakes() {
 }
 
 #[test]
+fn option_order_is_a_reproducible_permutation_that_changes_per_attempt() {
+    let first = option_order("q", "pick", 0, 4);
+    assert_eq!(first, option_order("q", "pick", 0, 4));
+    let mut sorted = first.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, vec![0, 1, 2, 3]);
+    let orders: std::collections::BTreeSet<Vec<usize>> = (0..10)
+        .map(|attempt| option_order("q", "pick", attempt, 4))
+        .collect();
+    assert!(orders.len() > 3, "{orders:?}");
+    assert_eq!(option_order("q", "x", 3, 0), Vec::<usize>::new());
+}
+
+#[test]
 fn score_is_a_share() {
     assert_eq!(score(&[true, false, true, true]), 0.75);
     assert_eq!(score(&[]), 0.0);

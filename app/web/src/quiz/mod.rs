@@ -55,11 +55,13 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
         });
         finished.set(None);
     };
+    // Options are shuffled per attempt: the stored attempt count seeds the order.
+    let attempt = store.progress.with_untracked(|p| p.get(&slug).attempts);
     let questions = quiz
         .questions
         .iter()
         .enumerate()
-        .map(|(idx, question)| view! { <QuestionView number=idx + 1 question=question.clone() states=states slug=slug.clone() quiz_id=quiz.id.clone() /> })
+        .map(|(idx, question)| view! { <QuestionView number=idx + 1 question=question.clone() states=states slug=slug.clone() quiz_id=quiz.id.clone() attempt=attempt /> })
         .collect_view();
     let heading_id = format!("quiz-{}", quiz.id);
     let labelled_by = heading_id.clone();

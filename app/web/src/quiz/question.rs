@@ -11,6 +11,8 @@ pub fn QuestionView(
     states: RwSignal<Vec<QuestionState>>,
     slug: String,
     quiz_id: String,
+    /// The attempt number, which seeds the option order.
+    attempt: u32,
 ) -> impl IntoView {
     let idx = number - 1;
     let state = Memo::new(move |_| states.with(|s| s.get(idx).cloned().unwrap_or_default()));
@@ -38,10 +40,11 @@ pub fn QuestionView(
     let inputs = match kind {
         QuestionType::Single | QuestionType::Multiple => {
             let multiple = kind == QuestionType::Multiple;
-            question
-                .options
-                .iter()
-                .enumerate()
+            let order =
+                engine::quiz::option_order(&quiz_id, &question.id, attempt, question.options.len());
+            order
+                .into_iter()
+                .filter_map(|option_idx| question.options.get(option_idx).map(|option| (option_idx, option)))
                 .map(|(option_idx, option)| {
                     let id = format!("{name}-{option_idx}");
                     let input_id = id.clone();
