@@ -18,9 +18,19 @@ use std::collections::HashMap;
 pub struct Rendered {
     pub blocks: Vec<Block>,
     pub toc: Vec<Heading>,
+    /// Plain text per section, for the search index: (heading id, heading, text).
+    pub sections: Vec<Section>,
     pub words: usize,
     pub links: Vec<InternalLink>,
     pub diagnostics: Vec<Diagnostic>,
+}
+
+/// One section's plain text; the text before the first heading has an empty id.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Section {
+    pub id: String,
+    pub heading: String,
+    pub text: String,
 }
 
 /// Where a body sits in its file, so diagnostics name the right line.
@@ -237,6 +247,9 @@ impl<'a> Renderer<'a> {
             Event::Text(text) => {
                 if !self.in_code {
                     self.out.words += text.split_whitespace().count();
+                    if self.heading.is_none() {
+                        self.section_text(&text);
+                    }
                 }
                 self.emit(Event::Text(text));
             }
@@ -261,6 +274,18 @@ impl<'a> Renderer<'a> {
         }
     }
 
+    fn section_text(&mut self, text: &str) {
+        if self.out.sections.is_empty() {
+            self.out.sections.push(Section::default());
+        }
+        if let Some(section) = self.out.sections.last_mut() {
+            if !section.text.is_empty() {
+                section.text.push(' ');
+            }
+            section.text.push_str(text.trim());
+        }
+    }
+
     fn footnote_number(&mut self, name: &str) -> usize {
         let next = self.footnotes.len() + 1;
         *self.footnotes.entry(escape::slugify(name)).or_insert(next)
@@ -279,6 +304,11 @@ impl<'a> Renderer<'a> {
         } else {
             format!("{base}-{seen}")
         };
+        self.out.sections.push(Section {
+            id: id.clone(),
+            heading: text.clone(),
+            text: String::new(),
+        });
         let number = heading_number(level);
         if number <= 3 {
             self.out.toc.push(Heading {

@@ -29,6 +29,7 @@ pub fn Shell(children: Children) -> impl IntoView {
                 " Menu"
             </button>
             <a class="brand" href="#/">{course_title}</a>
+            <crate::layout::search::SearchBox />
             <nav class="header-links" aria-label="Course tools">
                 <a href="#/glossary">"Glossary"</a>
                 <a href="#/progress">"Progress"</a>
