@@ -8,6 +8,41 @@ use crate::hardware::Catalogue;
 use crate::roofline::{self, RooflineForm};
 use crate::train_compute::{self, TrainComputeForm};
 
+/// The raw-string form every widget has: fields settable by name and listed in
+/// order, so presets, URLs and the web shell treat all widgets alike.
+pub trait WidgetForm: Clone + Default + PartialEq + Send + Sync + 'static {
+    /// Sets one field by name; false for a name the form does not have.
+    fn set_field(&mut self, field: &str, value: String) -> bool;
+    /// Every field as (name, raw text), in form order.
+    fn field_pairs(&self) -> Vec<(&'static str, String)>;
+}
+
+impl WidgetForm for TrainComputeForm {
+    fn set_field(&mut self, field: &str, value: String) -> bool {
+        self.set(field, value)
+    }
+
+    fn field_pairs(&self) -> Vec<(&'static str, String)> {
+        self.pairs()
+            .iter()
+            .map(|(name, value)| (*name, (*value).to_string()))
+            .collect()
+    }
+}
+
+impl WidgetForm for RooflineForm {
+    fn set_field(&mut self, field: &str, value: String) -> bool {
+        self.set(field, value)
+    }
+
+    fn field_pairs(&self) -> Vec<(&'static str, String)> {
+        self.as_pairs()
+            .iter()
+            .map(|(name, value)| (*name, (*value).to_string()))
+            .collect()
+    }
+}
+
 /// What the course needs to know about a widget without depending on the web.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WidgetSpec {

@@ -2,7 +2,7 @@
 //! operation lands against each one's compute and memory roofs.
 
 use crate::charts::chart_view::{ChartTable, ChartView};
-use crate::context::{use_course, use_location};
+use crate::context::use_course;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::NumberField;
@@ -24,17 +24,7 @@ use std::sync::Arc;
 #[component]
 pub fn Roofline(mount: WidgetMount) -> impl IntoView {
     let catalogue = Signal::derive(move || use_course().and_then(|course| course.catalogue.get()));
-    let location = use_location();
-    let mut baseline = RooflineForm::default();
-    for (field, value) in &mount.preset {
-        baseline.set(field, value.clone());
-    }
-    let mut initial = baseline.clone();
-    for (field, value) in location.with_untracked(|l| url_state::read(l, &mount.instance, &FIELDS))
-    {
-        initial.set(&field, value);
-    }
-    let form = RwSignal::new(initial);
+    let form = url_state::form_state::<RooflineForm>(&mount, &FIELDS);
     let validated = Memo::new(move |_| {
         catalogue
             .get()
@@ -52,13 +42,6 @@ pub fn Roofline(mount: WidgetMount) -> impl IntoView {
             })
         })
     };
-
-    let instance = mount.instance.clone();
-    // Following the URL is a sync with the outside world, so it is an Effect.
-    Effect::new(move |_| {
-        location.track();
-        form.with(|current| url_state::write(&instance, &current.as_pairs(), &baseline.as_pairs()));
-    });
 
     let op = Memo::new(move |_| {
         form.with(|f| {

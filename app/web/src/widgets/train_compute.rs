@@ -2,7 +2,6 @@
 //! Raw strings live in one signal; validation and compute are Memos over it.
 
 use crate::charts::chart_view::{ChartTable, ChartView};
-use crate::context::use_location;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::NumberField;
@@ -36,27 +35,9 @@ const LABELS: [(&str, &str); 5] = [
 
 #[component]
 pub fn TrainCompute(mount: WidgetMount) -> impl IntoView {
-    let location = use_location();
-    let mut baseline = TrainComputeForm::default();
-    for (field, value) in &mount.preset {
-        baseline.set(field, value.clone());
-    }
-    let mut initial = baseline.clone();
-    for (field, value) in location.with_untracked(|l| url_state::read(l, &mount.instance, &FIELDS))
-    {
-        initial.set(&field, value);
-    }
-    let form = RwSignal::new(initial);
+    let form = url_state::form_state::<TrainComputeForm>(&mount, &FIELDS);
     let validated = Memo::new(move |_| form.with(TrainComputeForm::validate));
     let output = Memo::new(move |_| validated.with(|v| v.as_ref().ok().map(compute)));
-
-    let instance = mount.instance.clone();
-    // The URL is outside the reactive world, so following it is an Effect. It also
-    // re-runs on navigation within the page, which drops the query from the hash.
-    Effect::new(move |_| {
-        location.track();
-        form.with(|current| url_state::write(&instance, &current.pairs(), &baseline.pairs()));
-    });
 
     let revealed = RwSignal::new(mount.predict.is_none());
     let guess = RwSignal::new(None::<f64>);

@@ -2,7 +2,11 @@
 //! Keys are `INSTANCE.FIELD`; only fields that differ from the preset are
 //! written, so links stay short and a preset change reaches old links.
 
+use crate::context::use_location;
+use crate::widgets::WidgetMount;
 use course::route::Location;
+use engine::widgets::WidgetForm;
+use leptos::prelude::*;
 
 /// The form's fields as the URL holds them for this instance.
 pub fn read(location: &Location, instance: &str, fields: &[&str]) -> Vec<(String, String)> {
@@ -18,7 +22,11 @@ pub fn read(location: &Location, instance: &str, fields: &[&str]) -> Vec<(String
 
 /// Rewrites this instance's keys in the current URL, keeping everything else.
 /// Uses `history.replaceState`: no new history entry, no scroll, no hashchange.
-pub fn write(instance: &str, current: &[(&str, &str)], baseline: &[(&str, &str)]) {
+pub fn write(
+    instance: &str,
+    current: &[(&'static str, String)],
+    baseline: &[(&'static str, String)],
+) {
     let mut location = Location::parse(&crate::dom::current_hash());
     let prefix = format!("{instance}.");
     location.query.retain(|(key, _)| !key.starts_with(&prefix));
@@ -26,11 +34,35 @@ pub fn write(instance: &str, current: &[(&str, &str)], baseline: &[(&str, &str)]
         if value != base {
             location
                 .query
-                .push((format!("{prefix}{field}"), (*value).to_string()));
+                .push((format!("{prefix}{field}"), value.clone()));
         }
     }
     let hash = location.to_hash();
     if hash != crate::dom::current_hash() {
         crate::dom::replace_hash(&hash);
     }
+}
+
+/// A widget's form signal: defaults, then the fence's presets, then the URL.
+/// Every change is written back to the URL, keyed by the widget instance.
+pub fn form_state<F: WidgetForm>(mount: &WidgetMount, fields: &[&str]) -> RwSignal<F> {
+    let location = use_location();
+    let mut baseline = F::default();
+    for (field, value) in &mount.preset {
+        baseline.set_field(field, value.clone());
+    }
+    let mut initial = baseline.clone();
+    for (field, value) in location.with_untracked(|l| read(l, &mount.instance, fields)) {
+        initial.set_field(&field, value);
+    }
+    let form = RwSignal::new(initial);
+    let instance = mount.instance.clone();
+    let baseline = baseline.field_pairs();
+    // The URL is outside the reactive world, so following it is an Effect. It also
+    // re-runs on navigation within the page, which drops the query from the hash.
+    Effect::new(move |_| {
+        location.track();
+        form.with(|current| write(&instance, &current.field_pairs(), &baseline));
+    });
+    form
 }
