@@ -8,13 +8,15 @@ import { CoursePage } from "../pages/course-page.mjs";
 
 const content = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../content");
 const manifest = fs.readFileSync(path.join(content, "course.toml"), "utf8");
-const modules = [...manifest.matchAll(/slug = "([^"]+)"\ntitle = "([^"]+)"\nfile = "([^"]+)"/g)].map(([, slug, title, file]) => ({ slug, title, file }));
+const modules = [...manifest.matchAll(/slug = "([^"]+)"\ntitle = "([^"]+)"\nfile = "([^"]+)"(?:\nquiz = "([^"]+)")?/g)].map(
+  ([, slug, title, file, quiz]) => ({ slug, title, file, quiz }),
+);
 
 test("the manifest lists modules", () => {
   expect(modules.length).toBeGreaterThanOrEqual(2);
 });
 
-for (const { slug, file } of modules) {
+for (const { slug, file, quiz } of modules) {
   test(`module ${slug} renders with its widgets`, async ({ page }) => {
     const course = new CoursePage(page);
     const source = fs.readFileSync(path.join(content, file), "utf8");
@@ -26,6 +28,19 @@ for (const { slug, file } of modules) {
     await expect(course.testId("authoring-error")).toHaveCount(0);
     await expect(page.locator(".module-body")).not.toContainText("unknown hardware value");
     await expect(page.locator(".math-error")).toHaveCount(0);
+    await expect(page.locator("section.quiz")).toHaveCount(quiz ? 1 : 0);
+    if (quiz) {
+      // The checkpoint grades: a first answer gets a verdict with its explanation.
+      const first = page.locator("section.quiz li.question").first();
+      const option = first.locator("input[type=radio], input[type=checkbox]").first();
+      if (await option.count()) {
+        await option.check();
+      } else {
+        await first.getByTestId("answer-input").fill("1");
+      }
+      await first.getByTestId("check").click();
+      await expect(first.getByTestId("verdict")).toContainText(/Correct\.|Not quite\./);
+    }
     await course.expectNoConsoleErrors();
   });
 }
