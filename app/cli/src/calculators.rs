@@ -162,3 +162,37 @@ pub fn roofline(text: &str, catalogue: &Catalogue) -> Result<serde_json::Value, 
     serde_json::to_value(roofline::compute(&input))
         .map_err(|error| format!("cannot encode the result: {error}"))
 }
+
+/// `lab checkpoint` input. Every key is optional; missing ones take the widget's
+/// defaults (256 nodes of 6,336 h MTBF, 60 s writes, 600 s restarts).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckpointRequest {
+    node_mtbf_hours: Option<Number>,
+    nodes: Option<Number>,
+    write_s: Option<Number>,
+    restart_s: Option<Number>,
+}
+
+pub fn checkpoint(text: &str) -> Result<serde_json::Value, String> {
+    use engine::widgets::WidgetForm;
+    let request: CheckpointRequest =
+        serde_json::from_str(text).map_err(|error| format!("invalid input JSON: {error}"))?;
+    let mut form = engine::checkpoint::CheckpointForm::default();
+    let fields = [
+        ("node_mtbf_hours", request.node_mtbf_hours),
+        ("nodes", request.nodes),
+        ("write_s", request.write_s),
+        ("restart_s", request.restart_s),
+    ];
+    for (name, value) in fields {
+        if let Some(number) = value {
+            form.set_field(name, number.to_string());
+        }
+    }
+    let input = form
+        .validate()
+        .map_err(|errors| format!("invalid input: {}", errors.one_line()))?;
+    serde_json::to_value(engine::checkpoint::compute(&input))
+        .map_err(|error| format!("cannot encode the result: {error}"))
+}

@@ -50,6 +50,11 @@ enum Command {
         #[arg(default_value = "content")]
         dir: PathBuf,
     },
+    /// Checkpoint interval: Young's optimum and the share of time lost. Reads JSON from FILE or `-`.
+    Checkpoint {
+        /// A JSON file, or `-` for standard input.
+        input: String,
+    },
     /// List the widgets the course can place, as JSON.
     Widgets,
     /// Print the hardware catalogue (every accelerator, with sources) as JSON.
@@ -87,6 +92,7 @@ fn main() -> ExitCode {
             Err(message) => calculators::fail(&message),
         },
         Command::Quizzes { dir } => check::quizzes(&dir),
+        Command::Checkpoint { input } => calculators::run(&input, calculators::checkpoint),
         Command::Widgets => calculators::widgets(),
         Command::Hardware { content } => check::hardware(&content),
     }

@@ -176,3 +176,18 @@ fn hardware_prints_the_catalogue_with_the_ids_the_splitter_needs() {
         assert!(ids.contains(&id), "{id} missing from {ids:?}");
     }
 }
+
+/// Young 1974 via Daly 2006's worked case: M = 24 h, δ = 5 min gives 120 minutes.
+#[test]
+fn checkpoint_gives_youngs_interval() {
+    let output = lab(
+        &["checkpoint", "-"],
+        r#"{"node_mtbf_hours": 24, "nodes": 1, "write_s": 300, "restart_s": 0}"#,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!((json["young_interval_s"].as_f64().unwrap() - 7200.0).abs() < 1e-6);
+    let bad = lab(&["checkpoint", "-"], r#"{"nodes": 0}"#);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("nodes: Must be at least 1."));
+}

@@ -4,6 +4,7 @@
 //! real widget and whether its presets make a valid form, so an authoring
 //! mistake fails `lab check content` before a learner meets it.
 
+use crate::checkpoint;
 use crate::hardware::Catalogue;
 use crate::roofline::{self, RooflineForm};
 use crate::train_compute::{self, TrainComputeForm};
@@ -56,7 +57,7 @@ pub struct WidgetSpec {
 /// Keys every widget fence accepts besides its own fields.
 pub const COMMON_PRESET_KEYS: [&str; 2] = ["title", "predict"];
 
-pub const WIDGETS: [WidgetSpec; 2] = [
+pub const WIDGETS: [WidgetSpec; 3] = [
     WidgetSpec {
     slug: train_compute::SLUG,
     title: "Training compute and time",
@@ -68,6 +69,12 @@ pub const WIDGETS: [WidgetSpec; 2] = [
         title: "Roofline explorer",
         summary: "Where an operation lands against each accelerator's compute and memory roofs: compute-bound or memory-bound, and what it attains.",
         fields: &roofline::FIELDS,
+    },
+    WidgetSpec {
+        slug: checkpoint::SLUG,
+        title: "Checkpoint interval",
+        summary: "How often a job on many nodes should checkpoint (Young's sqrt(2 × write time × MTBF)) and how much time failures cost.",
+        fields: &checkpoint::FIELDS,
     },
 ];
 
@@ -97,6 +104,13 @@ pub fn preset_problems(
             }
             // Without a catalogue (for example a course with none) nothing can be checked.
             catalogue.and_then(|catalogue| form.validate(catalogue).err())
+        }
+        checkpoint::SLUG => {
+            let mut form = checkpoint::CheckpointForm::default();
+            for (key, value) in preset {
+                form.set_field(key, value.clone());
+            }
+            form.validate().err()
         }
         _ => None,
     };

@@ -107,7 +107,8 @@ test("echarts loads only when a chart mounts, and the chart has a table", async 
   const requested = [];
   page.on("request", (request) => requested.push(request.url()));
   const course = new CoursePage(page);
-  await course.goto("/m/clusters");
+  // "What comes next" has no widget, so nothing on it needs a chart.
+  await course.goto("/m/what-next");
   await expect(course.heading()).toBeVisible();
   expect(requested.filter((url) => url.includes("echarts"))).toEqual([]);
   await course.goto("/lab/train-compute");
@@ -115,5 +116,21 @@ test("echarts loads only when a chart mounts, and the chart has a table", async 
   expect(requested.filter((url) => url.includes("echarts")).length).toBe(1);
   await course.testId("chart-table").locator("summary").click();
   await expect(course.testId("chart-table").getByRole("cell", { name: "1,024", exact: true })).toBeVisible();
+  await course.expectNoConsoleErrors();
+});
+
+test("the checkpoint calculator halves the interval when the job has four times the nodes", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/checkpoint");
+  const widget = course.widget("checkpoint");
+  await widget.set("node_mtbf_hours", "6348.8");
+  await widget.set("nodes", "2048");
+  await widget.set("write_s", "60");
+  await expect(widget.value("young_interval")).toHaveText("19.3 minutes");
+  await widget.set("nodes", "8192");
+  await expect(widget.value("young_interval")).toHaveText("9.6 minutes");
+  await widget.set("nodes", "0");
+  await expect(widget.error("nodes")).toContainText("Must be at least 1.");
+  await expect(widget.root.getByTestId("chart")).toHaveCount(0);
   await course.expectNoConsoleErrors();
 });

@@ -1,6 +1,7 @@
 //! The widget registry: maps the slug used in content fences, routes and the
 //! CLI to its component. Adding a widget means adding one arm here.
 
+pub mod checkpoint;
 pub mod copy_link;
 pub mod explain;
 pub mod field;
@@ -53,6 +54,7 @@ pub fn Widget(mount: WidgetMount) -> impl IntoView {
             view! { <train_compute::TrainCompute mount=mount /> }.into_any()
         }
         engine::roofline::SLUG => view! { <roofline::Roofline mount=mount /> }.into_any(),
+        engine::checkpoint::SLUG => view! { <checkpoint::Checkpoint mount=mount /> }.into_any(),
         other => view! {
             <div class="authoring-error" role="alert" data-testid="authoring-error">
                 <strong>"Authoring error: "</strong>{format!("no widget is called `{other}`.")}
