@@ -1,5 +1,6 @@
 //! `lab check content`.
 
+use engine::hardware::Catalogue;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -38,25 +39,13 @@ pub fn content(dir: &Path) -> ExitCode {
 
 /// `lab hardware`: the catalogue as JSON; problems go to stderr with exit 1.
 pub fn hardware(dir: &Path) -> ExitCode {
-    let read = |relative: &str| {
-        std::fs::read_to_string(dir.join(relative)).map_err(|error| error.to_string())
-    };
-    let manifest = match read("course.toml").map_err(|e| vec![e]).and_then(|text| {
-        course::Manifest::parse(&text)
-            .map_err(|problems| problems.iter().map(ToString::to_string).collect())
-    }) {
-        Ok(manifest) => manifest,
-        Err(problems) => {
-            let _ = writeln!(std::io::stderr(), "lab: {}", problems.join("; "));
+    let (catalogue, problems) = match read_catalogue(dir) {
+        Ok(read) => read,
+        Err(message) => {
+            let _ = writeln!(std::io::stderr(), "lab: {message}");
             return ExitCode::from(1);
         }
     };
-    let files = manifest
-        .hardware
-        .iter()
-        .map(|file| (file.clone(), read(file)))
-        .collect();
-    let (catalogue, problems) = course::validate::parse_catalogue(files);
     let mut stderr = std::io::stderr();
     for problem in &problems {
         let _ = writeln!(stderr, "{problem}");
@@ -72,7 +61,18 @@ pub fn hardware(dir: &Path) -> ExitCode {
 }
 
 /// Loads the hardware catalogue named by `DIR/course.toml`; any catalogue problem is an error.
-pub fn load_catalogue(dir: &Path) -> Result<engine::hardware::Catalogue, String> {
+pub fn load_catalogue(dir: &Path) -> Result<Catalogue, String> {
+    let (catalogue, problems) = read_catalogue(dir)?;
+    match problems.first() {
+        Some(problem) => Err(format!(
+            "the hardware catalogue has problems, first: {problem}"
+        )),
+        None => Ok(catalogue),
+    }
+}
+
+/// Reads the hardware catalogue named by `DIR/course.toml`, with its problems.
+fn read_catalogue(dir: &Path) -> Result<(Catalogue, Vec<course::Diagnostic>), String> {
     let read = |relative: &str| {
         std::fs::read_to_string(dir.join(relative)).map_err(|error| error.to_string())
     };
@@ -90,13 +90,7 @@ pub fn load_catalogue(dir: &Path) -> Result<engine::hardware::Catalogue, String>
         .iter()
         .map(|file| (file.clone(), read(file)))
         .collect();
-    let (catalogue, problems) = course::validate::parse_catalogue(files);
-    match problems.first() {
-        Some(problem) => Err(format!(
-            "the hardware catalogue has problems, first: {problem}"
-        )),
-        None => Ok(catalogue),
-    }
+    Ok(course::validate::parse_catalogue(files))
 }
 
 /// `lab quizzes`: per quiz, its module, question counts by type, and the

@@ -12,7 +12,7 @@ pub struct GlossaryEntry {
 }
 
 /// Merges terms case-insensitively, keeping the first definition in course order.
-pub fn build(modules: &[Module]) -> Vec<GlossaryEntry> {
+pub fn build<'a>(modules: impl IntoIterator<Item = &'a Module>) -> Vec<GlossaryEntry> {
     let mut entries: Vec<GlossaryEntry> = Vec::new();
     for module in modules {
         for term in &module.front.terms {

@@ -1,6 +1,7 @@
 //! Whole-course validation: the manifest, every module, and every link between them.
-//! The CLI runs it over the files on disk; the web shell runs the same checks on
-//! what it fetched, so an author sees the same messages in both places.
+//! The CLI runs it over the files on disk; the web shell fetches module by module
+//! and runs the same per-module checks (`parse_entry`, `attach_quiz`,
+//! `parse_catalogue`), so an author sees the same messages in both places.
 
 use crate::diagnostic::Diagnostic;
 use crate::manifest::{Manifest, ModuleEntry, MANIFEST_PATH};
@@ -44,46 +45,6 @@ pub fn check_course(read: &dyn Fn(&str) -> Result<String, String>) -> CourseRepo
         .iter()
         .map(|entry| entry.quiz.as_ref().map(|file| read(file)))
         .collect();
-    let (catalogue, problems) = parse_catalogue(hardware);
-    let mut report = assemble(manifest, texts, &catalogue);
-    attach_quizzes(&mut report, quizzes);
-    report.catalogue = catalogue;
-    report.diagnostics.extend(problems);
-    report
-}
-
-/// The same as `check_course`, for a reader that fetches asynchronously; all
-/// module files are requested at once.
-pub async fn check_course_async<F, Fut>(read: F) -> CourseReport
-where
-    F: Fn(String) -> Fut,
-    Fut: std::future::Future<Output = Result<String, String>>,
-{
-    let manifest = match parse_manifest(read("course.toml".to_string()).await) {
-        Ok(manifest) => manifest,
-        Err(diagnostics) => {
-            return CourseReport {
-                diagnostics,
-                ..CourseReport::default()
-            }
-        }
-    };
-    let requests = manifest
-        .modules
-        .iter()
-        .map(|entry| read(entry.file.clone()));
-    let texts = futures_util::future::join_all(requests).await;
-    let mut hardware = Vec::new();
-    for file in &manifest.hardware {
-        hardware.push((file.clone(), read(file.clone()).await));
-    }
-    let mut quizzes = Vec::new();
-    for entry in &manifest.modules {
-        quizzes.push(match &entry.quiz {
-            Some(file) => Some(read(file.clone()).await),
-            None => None,
-        });
-    }
     let (catalogue, problems) = parse_catalogue(hardware);
     let mut report = assemble(manifest, texts, &catalogue);
     attach_quizzes(&mut report, quizzes);

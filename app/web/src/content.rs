@@ -82,17 +82,18 @@ impl LoadedCourse {
 
     /// Every loaded module's key terms. Tracked.
     pub fn glossary(&self) -> Vec<GlossaryEntry> {
-        let loaded: Vec<Module> = self.modules.with(|slots| {
-            self.manifest
-                .modules
-                .iter()
-                .filter_map(|entry| match slots.get(&entry.slug) {
-                    Some(ModuleSlot::Ready(module)) => Some(module.as_ref().clone()),
-                    _ => None,
-                })
-                .collect()
-        });
-        glossary::build(&loaded)
+        // Borrow the loaded modules in course order; cloning them would copy every rendered page.
+        self.modules.with(|slots| {
+            let loaded =
+                self.manifest
+                    .modules
+                    .iter()
+                    .filter_map(|entry| match slots.get(&entry.slug) {
+                        Some(ModuleSlot::Ready(module)) => Some(module.as_ref()),
+                        _ => None,
+                    });
+            glossary::build(loaded)
+        })
     }
 
     /// Whether any module is still loading. Tracked.
