@@ -33,6 +33,23 @@ pub fn run(
     }
 }
 
+/// Prints a value computed without input.
+pub fn run_value(value: Result<serde_json::Value, String>) -> ExitCode {
+    match value {
+        Ok(value) => {
+            let mut stdout = std::io::stdout().lock();
+            let printed = serde_json::to_writer_pretty(&mut stdout, &value).is_ok()
+                && writeln!(stdout).is_ok();
+            if printed {
+                ExitCode::SUCCESS
+            } else {
+                fail("could not write the result to standard output")
+            }
+        }
+        Err(message) => fail(&message),
+    }
+}
+
 fn read_input(input: &str) -> Result<String, String> {
     if input == "-" {
         let mut text = String::new();

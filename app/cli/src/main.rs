@@ -4,6 +4,7 @@
 mod bench;
 mod calculators;
 mod check;
+mod split;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -55,6 +56,15 @@ enum Command {
         /// A JSON file, or `-` for standard input.
         input: String,
     },
+    /// Parallelism splitter: memory, step time and cost of a split, or the best split ("parallel": "auto"). Reads JSON from FILE or `-`.
+    Split {
+        /// A JSON file, or `-` for standard input.
+        input: String,
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+    },
+    /// Refit the splitter's efficiency model on Megatron-LM Table 1 and print the residuals.
+    Calibrate,
     /// List the widgets the course can place, as JSON.
     Widgets,
     /// Print the hardware catalogue (every accelerator, with sources) as JSON.
@@ -93,6 +103,11 @@ fn main() -> ExitCode {
         },
         Command::Quizzes { dir } => check::quizzes(&dir),
         Command::Checkpoint { input } => calculators::run(&input, calculators::checkpoint),
+        Command::Split { input, content } => match check::load_catalogue(&content) {
+            Ok(catalogue) => calculators::run(&input, |text| split::run(text, &catalogue)),
+            Err(message) => calculators::fail(&message),
+        },
+        Command::Calibrate => calculators::run_value(split::calibrate()),
         Command::Widgets => calculators::widgets(),
         Command::Hardware { content } => check::hardware(&content),
     }

@@ -191,3 +191,68 @@ fn checkpoint_gives_youngs_interval() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("nodes: Must be at least 1."));
 }
+
+fn json(output: &Output) -> serde_json::Value {
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(output));
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// The issue's own scenario: GPT-3 175B on 3,072 A100s with dp 6, tp 8, pp 64.
+#[test]
+fn split_prints_the_documented_report() {
+    let scenario = r#"{"model": {"preset": "gpt3-175b"},
+        "training": {"global_batch": 1536, "micro_batch": 1, "precision": "bf16", "optimizer": "adam", "recompute": "full", "tokens": 3e11},
+        "cluster": {"accelerator": "a100-sxm-80gb", "count": 3072, "per_node": 8},
+        "parallel": {"dp": 6, "tp": 8, "pp": 64, "virtual_stages": 1, "zero": 0, "sequence_parallel": false}}"#;
+    let report = json(&lab(&["split", "-"], scenario));
+    for key in [
+        "params", "memory_per_device_bytes", "fits", "model_flops_per_step",
+        "hardware_flops_per_step", "step_time_s", "breakdown_s", "mfu", "hfu", "tokens_per_s",
+        "train_time_s", "lints",
+    ] {
+        assert!(report.get(key).is_some(), "missing {key}");
+    }
+    for key in ["compute", "tp_comm", "dp_comm", "pp_bubble", "pp_comm"] {
+        assert!(report["breakdown_s"][key].as_f64().unwrap() >= 0.0, "{key}");
+    }
+    assert!(report["memory_per_device_bytes"]["activations"].is_number());
+    assert_eq!(report["fits"], true);
+    assert_eq!(report["lints"][0]["code"], "pp_layers");
+}
+
+#[test]
+fn split_with_only_a_parameter_count_reports_unknown_activations() {
+    let scenario = r#"{"model": {"params": 7.5e9}, "training": {"global_batch": 64},
+        "cluster": {"accelerator": "a100-sxm-80gb", "count": 64}, "parallel": {"zero": 3}}"#;
+    let report = json(&lab(&["split", "-"], scenario));
+    assert!(report["memory_per_device_bytes"]["activations"].is_null());
+    assert!(report["train_time_s"].is_null());
+}
+
+#[test]
+fn split_auto_searches_every_plan() {
+    let scenario = r#"{"model": {"preset": "llama3-70b"}, "training": {"global_batch": 512, "tokens": 1e12},
+        "cluster": {"accelerator": "h100-sxm-80gb", "count": 256}, "parallel": "auto"}"#;
+    let result = json(&lab(&["split", "-"], scenario));
+    assert!(result["configs_evaluated"].as_u64().unwrap() > 1000);
+    assert_eq!(result["top"].as_array().unwrap().len(), 10);
+    assert!(!result["pareto"].as_array().unwrap().is_empty());
+    assert_eq!(result["best"]["fits"], true);
+    assert!(result["best"]["parallel"]["tp"].as_u64().unwrap() >= 1);
+}
+
+#[test]
+fn split_rejects_bad_input_with_one_line() {
+    let cases = [
+        (r#"{"model": {"preset": "gpt3-175b"}, "training": {"global_batch": -1}, "cluster": {"accelerator": "a100-sxm-80gb", "count": 8}}"#, "global_batch: Must be at least 1."),
+        (r#"{"model": {"preset": "gpt3-175b"}, "training": {"global_batch": 8}, "cluster": {"accelerator": "nope", "count": 8}}"#, "not in the hardware catalogue"),
+        (r#"{"model": {"preset": "gpt3-175b"}, "training": {"global_batch": 8, "typo": 1}, "cluster": {"accelerator": "a100-sxm-80gb", "count": 8}}"#, "unknown key `training.typo`"),
+        (r#"{"model": {"layers": 2}, "training": {"global_batch": 8}, "cluster": {"accelerator": "a100-sxm-80gb", "count": 8}}"#, "`model.hidden` is required"),
+        ("[1, 2]", "must be a JSON object"),
+    ];
+    for (scenario, expected) in cases {
+        let output = lab(&["split", "-"], scenario);
+        assert_eq!(output.status.code(), Some(2), "{scenario}");
+        assert!(stderr(&output).contains(expected), "{}", stderr(&output));
+    }
+}

@@ -30,6 +30,9 @@ pub enum FieldProblem {
     UnknownId { id: String },
     #[error("{id} does not publish its {what}, so it cannot be placed on this chart.")]
     MissingData { id: String, what: String },
+    /// A value that parses but breaks a rule of the calculator, stated in full.
+    #[error("{reason}")]
+    Invalid { reason: String },
 }
 
 /// A rejected field: which one, and why.

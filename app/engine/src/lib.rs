@@ -12,6 +12,7 @@ pub mod format;
 pub mod hardware;
 pub mod quiz;
 pub mod roofline;
+pub mod split;
 pub mod train_compute;
 pub mod widgets;
 

@@ -7,6 +7,7 @@
 use crate::checkpoint;
 use crate::hardware::Catalogue;
 use crate::roofline::{self, RooflineForm};
+use crate::split;
 use crate::train_compute::{self, TrainComputeForm};
 
 /// The raw-string form every widget has: fields settable by name and listed in
@@ -57,7 +58,7 @@ pub struct WidgetSpec {
 /// Keys every widget fence accepts besides its own fields.
 pub const COMMON_PRESET_KEYS: [&str; 2] = ["title", "predict"];
 
-pub const WIDGETS: [WidgetSpec; 3] = [
+pub const WIDGETS: [WidgetSpec; 4] = [
     WidgetSpec {
     slug: train_compute::SLUG,
     title: "Training compute and time",
@@ -75,6 +76,12 @@ pub const WIDGETS: [WidgetSpec; 3] = [
         title: "Checkpoint interval",
         summary: "How often a job on many nodes should checkpoint (Young's sqrt(2 × write time × MTBF)) and how much time failures cost.",
         fields: &checkpoint::FIELDS,
+    },
+    WidgetSpec {
+        slug: split::SLUG,
+        title: "Parallelism splitter",
+        summary: "Split a model's training across a cluster: memory per accelerator, step time and its parts, utilization, and the best split found by searching every valid plan.",
+        fields: &split::FIELDS,
     },
 ];
 
@@ -111,6 +118,13 @@ pub fn preset_problems(
                 form.set_field(key, value.clone());
             }
             form.validate().err()
+        }
+        split::SLUG => {
+            let mut form = split::SplitForm::default();
+            for (key, value) in preset {
+                form.set_field(key, value.clone());
+            }
+            catalogue.and_then(|catalogue| form.validate(catalogue).err())
         }
         _ => None,
     };

@@ -1,0 +1,211 @@
+//! `lab split FILE|-`: the parallelism splitter as JSON in, JSON out.
+//!
+//! Input sections and their defaults (every key is checked; unknown keys are errors):
+//! - `model` (required): `{"preset": "gpt3-175b"}`, or an architecture
+//!   `{"layers", "hidden", "heads", "vocab", "seq_len", "kv_heads" (= heads),
+//!   "ffn_hidden" (= 4 × hidden), "gated_mlp" (= false)}`, or
+//!   `{"params": 7.5e9, "seq_len" (= 2048)}`.
+//! - `training`: `global_batch` (required), `micro_batch` (1), `precision`
+//!   (`bf16`; also `fp32`, `fp16`, `fp8`), `optimizer` (`adam`; also `adamw`,
+//!   `sgd`), `recompute` (`none`; also `selective`, `full`), `flash_attention`
+//!   (true), `tokens` (none: no training time).
+//! - `cluster`: `accelerator` (required catalogue id), `count` (required),
+//!   `per_node` (the catalogue's NVLink domain, else 8), `usd_per_hour` (none: no cost).
+//! - `parallel`: absent or `"auto"` runs the exhaustive search; otherwise
+//!   `tp` (1), `pp` (1), `dp` (count ÷ (tp × pp)), `virtual_stages` (1), `zero`
+//!   (0), `sequence_parallel` (false).
+
+use engine::hardware::Catalogue;
+use engine::split::{self, search, SplitForm};
+use engine::widgets::WidgetForm;
+use serde_json::{Map, Value};
+
+fn text_of(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+fn section<'a>(
+    root: &'a Map<String, Value>,
+    name: &str,
+) -> Result<Option<&'a Map<String, Value>>, String> {
+    match root.get(name) {
+        None => Ok(None),
+        Some(Value::Object(map)) => Ok(Some(map)),
+        Some(_) => Err(format!("`{name}` must be an object")),
+    }
+}
+
+/// Copies `keys` of one section into the form, rejecting any other key.
+fn copy(
+    form: &mut SplitForm,
+    name: &str,
+    map: &Map<String, Value>,
+    keys: &[&str],
+) -> Result<(), String> {
+    for (key, value) in map {
+        if !keys.contains(&key.as_str()) {
+            return Err(format!(
+                "unknown key `{name}.{key}`; expected one of: {}",
+                keys.join(", ")
+            ));
+        }
+        form.set_field(key, text_of(value));
+    }
+    Ok(())
+}
+
+fn form_from(text: &str) -> Result<(SplitForm, bool), String> {
+    let root: Value =
+        serde_json::from_str(text).map_err(|error| format!("invalid input JSON: {error}"))?;
+    let Value::Object(root) = root else {
+        return Err("the input must be a JSON object".into());
+    };
+    for key in root.keys() {
+        if !["model", "training", "cluster", "parallel"].contains(&key.as_str()) {
+            return Err(format!(
+                "unknown key `{key}`; expected model, training, cluster, parallel"
+            ));
+        }
+    }
+    let mut form = SplitForm::default();
+    // Defaults that differ from the widget's teaching preset.
+    for (field, value) in [
+        ("micro_batch", "1"),
+        ("precision", "bf16"),
+        ("optimizer", "adam"),
+        ("recompute", "none"),
+        ("flash_attention", "true"),
+        ("tokens", ""),
+        ("per_node", ""),
+        ("usd_per_hour", ""),
+        ("tp", "1"),
+        ("pp", "1"),
+        ("dp", ""),
+        ("virtual_stages", "1"),
+        ("zero", "0"),
+        ("sequence_parallel", "false"),
+        ("global_batch", ""),
+        ("accelerator", ""),
+        ("count", ""),
+        ("seq_len", "2048"),
+        ("kv_heads", ""),
+        ("ffn_hidden", ""),
+        ("gated_mlp", "false"),
+    ] {
+        form.set_field(field, value.to_string());
+    }
+    let model = section(&root, "model")?.ok_or("`model` is required")?;
+    if let Some(preset) = model.get("preset") {
+        if model.len() > 1 {
+            return Err("`model.preset` cannot be combined with other model keys".into());
+        }
+        form.model = text_of(preset);
+    } else if model.contains_key("params") {
+        form.model = split::form::PARAMS_ONLY.to_string();
+        copy(&mut form, "model", model, &["params", "seq_len"])?;
+    } else {
+        form.model = split::form::CUSTOM.to_string();
+        for required in ["layers", "hidden", "heads", "vocab"] {
+            if !model.contains_key(required) {
+                return Err(format!(
+                    "`model.{required}` is required for an architecture"
+                ));
+            }
+        }
+        copy(
+            &mut form,
+            "model",
+            model,
+            &[
+                "layers",
+                "hidden",
+                "heads",
+                "kv_heads",
+                "ffn_hidden",
+                "vocab",
+                "seq_len",
+                "gated_mlp",
+            ],
+        )?;
+    }
+    let training = section(&root, "training")?.ok_or("`training` is required")?;
+    copy(
+        &mut form,
+        "training",
+        training,
+        &[
+            "global_batch",
+            "micro_batch",
+            "precision",
+            "optimizer",
+            "recompute",
+            "flash_attention",
+            "tokens",
+        ],
+    )?;
+    let cluster = section(&root, "cluster")?.ok_or("`cluster` is required")?;
+    copy(
+        &mut form,
+        "cluster",
+        cluster,
+        &["accelerator", "count", "per_node", "usd_per_hour"],
+    )?;
+    let auto = match root.get("parallel") {
+        None => true,
+        Some(Value::String(text)) if text == "auto" => true,
+        Some(Value::Object(map)) => {
+            copy(
+                &mut form,
+                "parallel",
+                map,
+                &[
+                    "dp",
+                    "tp",
+                    "pp",
+                    "virtual_stages",
+                    "zero",
+                    "sequence_parallel",
+                ],
+            )?;
+            false
+        }
+        Some(_) => return Err("`parallel` must be an object or \"auto\"".into()),
+    };
+    Ok((form, auto))
+}
+
+pub fn run(text: &str, catalogue: &Catalogue) -> Result<Value, String> {
+    let (form, auto) = form_from(text)?;
+    let input = form
+        .validate(catalogue)
+        .map_err(|errors| format!("invalid input: {}", errors.one_line()))?;
+    let encode = |value: Result<Value, serde_json::Error>| {
+        value.map_err(|error| format!("cannot encode the result: {error}"))
+    };
+    match input.plan {
+        Some(plan) if !auto => encode(serde_json::to_value(split::report(&input, &plan))),
+        _ => {
+            let result = search::run(&input);
+            let best = result
+                .best
+                .map(|best| split::report(&input, &best.parallel));
+            encode(serde_json::to_value(serde_json::json!({
+                "best": best,
+                "top": result.top,
+                "pareto": result.pareto,
+                "configs_evaluated": result.configs_evaluated,
+                "configs_fitting": result.configs_fitting,
+            })))
+        }
+    }
+}
+
+/// `lab calibrate`: refits the efficiency model on Megatron-LM Table 1 and prints the residuals.
+pub fn calibrate() -> Result<Value, String> {
+    serde_json::to_value(split::calibrate())
+        .map_err(|error| format!("cannot encode the result: {error}"))
+}

@@ -1,0 +1,332 @@
+//! "Explain this number" for every output of the splitter: the formula, the
+//! values plugged in, and the paper it comes from.
+
+use super::calibration::EFFICIENCY;
+use super::evaluate::{Metrics, ALLOWANCE_FIXED_BYTES, ALLOWANCE_SHARE};
+use super::{
+    ModelSpec, Plan, SplitInput, KORTHIKANTI_2022, NARAYANAN_2021, PATARASUK_2009,
+    RAJBHANDARI_2020, SHOEYBI_2019,
+};
+use crate::explain::{Binding, Explanation, Source};
+use crate::format;
+use crate::train_compute::{CHOWDHERY_2022, KAPLAN_2020};
+
+fn bind(symbol: &'static str, meaning: &'static str, value: String) -> Binding {
+    Binding {
+        symbol,
+        meaning,
+        value,
+    }
+}
+
+fn bytes(value: f64) -> String {
+    format::si(value, "B")
+}
+
+fn count(value: u64) -> String {
+    format::grouped(value)
+}
+
+fn seconds(value: f64) -> String {
+    format::duration(value)
+}
+
+fn percent(value: f64) -> String {
+    format!("{}%", format::significant_digits(value * 100.0, 3))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn explanation(
+    output: &'static str,
+    label: &'static str,
+    formula_tex: &'static str,
+    bindings: Vec<Binding>,
+    result: String,
+    note: &'static str,
+    source: Source,
+) -> Explanation {
+    Explanation {
+        output,
+        label,
+        formula_tex,
+        bindings,
+        result,
+        note,
+        source,
+    }
+}
+
+pub fn explanations(
+    input: &SplitInput,
+    plan: &Plan,
+    metrics: &Metrics,
+    train_time_s: Option<f64>,
+) -> Vec<Explanation> {
+    let cluster = &input.cluster;
+    let training = &input.training;
+    let zero = plan.zero;
+    let psi_local = bind(
+        "\\Psi_d",
+        "parameters on the busiest accelerator (its layers ÷ tp, plus an embedding matrix)",
+        format::scientific(metrics.params_on_device, 3),
+    );
+    let dp_binding = bind("N_d", "data-parallel replicas", count(plan.dp));
+    let weight_bytes = training.precision.weight_bytes();
+    let mut list = Vec::new();
+
+    let params_formula = match input.model {
+        ModelSpec::Architecture(arch) if arch.gated_mlp => {
+            "P = l\\,(2h^2 + 2h\\,h_{kv} + 3h\\,f + 2h) + 2Vh + h"
+        }
+        ModelSpec::Architecture(_) => "P = l\\,(12h^2 + 13h) + (V + s)\\,h \\quad (f = 4h)",
+        ModelSpec::ParamsOnly { .. } => "P \\text{ as given}",
+    };
+    let mut params_bindings = Vec::new();
+    if let ModelSpec::Architecture(arch) = input.model {
+        params_bindings.push(bind("l", "layers", count(arch.layers)));
+        params_bindings.push(bind("h", "hidden size", count(arch.hidden)));
+        params_bindings.push(bind("f", "MLP hidden size", count(arch.ffn_hidden)));
+        params_bindings.push(bind("V", "vocabulary", count(arch.vocab)));
+        params_bindings.push(bind("s", "sequence length", count(arch.seq_len)));
+    }
+    list.push(explanation(
+        "params",
+        "Parameters",
+        params_formula,
+        params_bindings,
+        format::scientific(metrics.params, 3),
+        "Each layer is attention (query, key, value and output matrices) plus an MLP; embeddings add vocabulary × hidden. Grouped-query attention shrinks the key and value matrices to h_kv = h × kv_heads / heads.",
+        NARAYANAN_2021,
+    ));
+    list.push(explanation(
+        "weights",
+        "Weights per accelerator",
+        "M_w = \\frac{b_w\\,\\Psi_d}{N_d^{[\\text{ZeRO-3}]}}",
+        vec![psi_local.clone(), bind("b_w", "bytes per weight", format::plain_number(weight_bytes)), dp_binding.clone()],
+        bytes(metrics.weights),
+        "Tensor and pipeline parallelism divide the parameters first; only ZeRO stage 3 also divides the weights across data-parallel replicas.",
+        RAJBHANDARI_2020,
+    ));
+    list.push(explanation(
+        "gradients",
+        "Gradients per accelerator",
+        "M_g = \\frac{b_w\\,\\Psi_d}{N_d^{[\\text{ZeRO-2,3}]}}",
+        vec![psi_local.clone(), dp_binding.clone()],
+        bytes(metrics.gradients),
+        "One gradient per weight, in the working precision; ZeRO stage 2 and above keeps only this replica's shard.",
+        RAJBHANDARI_2020,
+    ));
+    list.push(explanation(
+        "optimizer",
+        "Optimizer state per accelerator",
+        "M_o = \\frac{K\\,\\Psi_d}{N_d^{[\\text{ZeRO-1,2,3}]}}",
+        vec![psi_local, bind("K", "optimizer bytes per parameter (FP32 master copy and moments)", format::plain_number(training.optimizer.state_bytes(training.precision))), dp_binding.clone()],
+        bytes(metrics.optimizer),
+        "Mixed-precision Adam keeps an FP32 master weight and two FP32 moments: 12 bytes, which with 2 + 2 for weights and gradients makes the paper's 16 bytes per parameter.",
+        RAJBHANDARI_2020,
+    ));
+    if let (Some(per_layer), Some(total)) = (metrics.activations_per_layer, metrics.activations) {
+        list.push(explanation(
+            "activations",
+            "Activations per accelerator",
+            "M_a = A_{\\text{layer}} \\times L_d \\times \\min(m, p) \\times \\left(1 + \\tfrac{p-1}{p\\,v}\\right)^{[v>1]}",
+            vec![
+                bind("A_{\\text{layer}}", "bytes one layer keeps per micro-batch (34·s·b·h + 5·a·s²·b at t = 1, less with tp, sp, recompute, fused attention)", bytes(per_layer)),
+                bind("L_d", "layers on the busiest accelerator", count(metrics.layers_on_device)),
+                bind("m", "micro-batches per step", count(metrics.micro_batches)),
+                bind("p", "pipeline stages", count(plan.pp)),
+                bind("v", "virtual stages", count(plan.virtual_stages)),
+            ],
+            bytes(total),
+            "Under the 1F1B schedule the first stage holds p micro-batches in flight before their backward passes free them. Full recomputation keeps only each layer's input; fused attention never stores the s × s scores.",
+            KORTHIKANTI_2022,
+        ));
+    }
+    list.push(explanation(
+        "allowance",
+        "Allowance for buffers and fragmentation",
+        "M_{\\text{extra}} = 1\\,\\text{GB} + 10\\%\\times(M_w + M_g + M_o + M_a)",
+        vec![bind("1\\,\\text{GB}", "runtime and communication buffers", bytes(ALLOWANCE_FIXED_BYTES)), bind("10\\%", "fragmentation share", percent(ALLOWANCE_SHARE))],
+        bytes(metrics.allowance),
+        "A stated allowance, not a measurement: real frameworks reserve memory for CUDA context, NCCL buffers and the allocator's fragmentation.",
+        RAJBHANDARI_2020,
+    ));
+    list.push(explanation(
+        "memory_total",
+        "Memory per accelerator",
+        "M = M_w + M_g + M_o + M_a + M_{\\text{extra}} \\le C",
+        vec![bind("C", "memory capacity", bytes(cluster.hbm_bytes))],
+        format!("{} of {}", bytes(metrics.total), bytes(cluster.hbm_bytes)),
+        "It fits when the total stays under the accelerator's memory.",
+        RAJBHANDARI_2020,
+    ));
+    let tokens_binding = bind(
+        "B\\,s",
+        "tokens per step",
+        format::scientific(metrics.tokens_per_step, 3),
+    );
+    list.push(explanation(
+        "model_flops",
+        "Model FLOPs per step",
+        "F_{\\text{model}} = 3\\,B s\\,(l\\,(2P_{\\text{mm}} + 4sh) + 2Vh) \\approx 6\\,P\\,B s",
+        vec![tokens_binding.clone(), bind("6PBs", "the 6ND rule for comparison", format::scientific(6.0 * metrics.params * metrics.tokens_per_step, 3))],
+        format::scientific(metrics.model_flops_per_step, 3),
+        "A forward pass costs two FLOPs per weight per token plus the attention products; the backward pass costs twice the forward. With f = 4h this is the paper's 72·B·s·l·h²·(1 + s/6h + V/12lh).",
+        NARAYANAN_2021,
+    ));
+    list.push(explanation(
+        "hardware_flops",
+        "Hardware FLOPs per step",
+        "F_{\\text{hw}} = F_{\\text{model}} + F_{\\text{recompute}}",
+        vec![bind("\\text{recompute}", "activation recomputation", plan.recompute.key().to_string())],
+        format::scientific(metrics.hardware_flops_per_step, 3),
+        "Full recomputation reruns every layer's forward pass (96 instead of 72 in the paper's formula); selective recomputation reruns only the attention core.",
+        NARAYANAN_2021,
+    ));
+    list.push(explanation(
+        "compute",
+        "Compute time per step",
+        "T_c = m\\left(\\frac{F_{\\text{dev}}}{\\eta\\,\\Pi} + \\frac{k\\,A_{\\text{layer}}^{(0)}\\,L_d}{W}\\right)",
+        vec![
+            bind("m", "micro-batches per step", count(metrics.micro_batches)),
+            bind("\\Pi", "dense peak", format::flops_rate(cluster.peak_flops)),
+            bind("\\eta", "matrix-product efficiency, calibrated on Megatron-LM Table 1", format::significant_digits(EFFICIENCY.gemm, 3)),
+            bind("k", "elementwise traffic per stored activation byte, calibrated likewise", format::significant_digits(EFFICIENCY.elementwise_traffic, 3)),
+            bind("W", "memory bandwidth", format::si(cluster.hbm_bytes_per_s, "B/s")),
+            bind("t_{\\text{mm}}", "matrix products per micro-batch", seconds(metrics.gemm_s_per_micro_batch)),
+            bind("t_{\\text{elt}}", "elementwise kernels per micro-batch", seconds(metrics.elementwise_s_per_micro_batch)),
+        ],
+        seconds(metrics.compute_s),
+        "Matrix products run at a fixed share of peak; norms, activations, softmax and dropout are memory-bound and run at bandwidth. Both constants were fitted to Megatron-LM Table 1 only (RMS error about 3%).",
+        NARAYANAN_2021,
+    ));
+    list.push(explanation(
+        "tp_comm",
+        "Tensor-parallel communication",
+        "T_{tp} = m\\,L_d\\,n_{ar}\\left(2(t-1)\\alpha + \\frac{2(t-1)}{t}\\,\\frac{b s h\\,b_a}{\\beta}\\right)",
+        vec![
+            bind("t", "tensor-parallel ranks", count(plan.tp)),
+            bind("n_{ar}", "all-reduces per layer (4, or 6 with full recomputation)", if plan.recompute == super::Recompute::Full { "6".into() } else { "4".into() }),
+            bind("\\beta", if metrics.tp_in_node { "link bandwidth inside a node, one direction" } else { "network bandwidth per accelerator (the group spans nodes)" }, format::si(if metrics.tp_in_node { cluster.intra_bytes_per_s } else { cluster.inter_bytes_per_s }, "B/s")),
+            bind("t_{ar}", "one all-reduce", seconds(metrics.tp_allreduce_s)),
+        ],
+        seconds(metrics.tp_comm_s),
+        "Each layer all-reduces its output twice forward and twice backward; nothing else can run meanwhile, so this time is fully exposed. Sequence parallelism swaps each all-reduce for a reduce-scatter and an all-gather of the same volume.",
+        SHOEYBI_2019,
+    ));
+    list.push(explanation(
+        "dp_comm",
+        "Exposed data-parallel communication",
+        "T_{dp} = \\max\\!\\left(0,\\ \\frac{2(N_d-1)}{N_d}\\frac{b_w\\Psi_d}{\\beta} - \\tfrac{2}{3}t_{mb}\\right) [+\\ \\text{ZeRO-3 gathers}]",
+        vec![
+            dp_binding,
+            bind("\\beta", if metrics.dp_in_node { "link bandwidth inside a node" } else { "network bandwidth per accelerator" }, format::si(if metrics.dp_in_node { cluster.intra_bytes_per_s } else { cluster.inter_bytes_per_s }, "B/s")),
+            bind("T_{\\text{traffic}}", "all data-parallel traffic before overlap", seconds(metrics.dp_traffic_s)),
+            bind("\\text{ZeRO}", "stage", zero.to_string()),
+        ],
+        seconds(metrics.dp_comm_s),
+        "A ring all-reduce moves 2(n−1)/n of the gradients through every link. It overlaps with the backward pass of the last micro-batch; what does not fit there is exposed. ZeRO-1 and 2 replace it with a reduce-scatter and an all-gather of equal volume; ZeRO-3 also gathers the weights for every micro-batch's forward and backward pass (1.5× the traffic).",
+        PATARASUK_2009,
+    ));
+    list.push(explanation(
+        "pp_bubble",
+        "Pipeline bubble",
+        "T_{\\text{bubble}} = \\frac{p-1}{v}\\,t_{\\text{stage}}, \\qquad \\frac{T_{\\text{bubble}}}{T_{\\text{ideal}}} = \\frac{p-1}{v\\,m}",
+        vec![
+            bind("p", "pipeline stages", count(plan.pp)),
+            bind("v", "virtual stages per accelerator", count(plan.virtual_stages)),
+            bind("m", "micro-batches per step", count(metrics.micro_batches)),
+        ],
+        seconds(metrics.pp_bubble_s),
+        "At the start and end of every step some stages wait for work. More micro-batches or interleaved (virtual) stages shrink the idle share.",
+        NARAYANAN_2021,
+    ));
+    list.push(explanation(
+        "pp_comm",
+        "Pipeline sends",
+        "T_{pp} = 2\\,(m\\,v + p - 1)\\left(\\alpha + \\frac{b s h\\,b_a / t}{\\beta}\\right)",
+        vec![bind("p", "pipeline stages", count(plan.pp))],
+        seconds(metrics.pp_comm_s),
+        "Each micro-batch's activations go forward and its gradients come back across every stage boundary; Megatron splits each message across the tensor-parallel ranks.",
+        NARAYANAN_2021,
+    ));
+    list.push(explanation(
+        "step_time",
+        "Step time",
+        "T = T_c + T_{tp} + T_{dp} + T_{\\text{bubble}} + T_{pp}",
+        vec![],
+        seconds(metrics.step_time_s),
+        "The sum of the busiest accelerator's compute and every wait that is not hidden behind it.",
+        NARAYANAN_2021,
+    ));
+    let peak_binding = bind(
+        "N\\,\\Pi",
+        "accelerators × dense peak",
+        format::flops_rate(metrics.devices as f64 * cluster.peak_flops),
+    );
+    list.push(explanation(
+        "mfu",
+        "Model FLOPs utilization",
+        "\\text{MFU} = \\frac{F_{\\text{model}}}{T\\,N\\,\\Pi}",
+        vec![
+            peak_binding.clone(),
+            bind("T", "step time", seconds(metrics.step_time_s)),
+        ],
+        percent(metrics.mfu),
+        "The share of the cluster's peak that advances the model; recomputed work does not count.",
+        CHOWDHERY_2022,
+    ));
+    list.push(explanation(
+        "hfu",
+        "Hardware FLOPs utilization",
+        "\\text{HFU} = \\frac{F_{\\text{hw}}}{T\\,N\\,\\Pi}",
+        vec![peak_binding],
+        percent(metrics.hfu),
+        "Counts recomputed work too, so it is never below MFU. Megatron-LM Table 1 reports this kind of figure.",
+        CHOWDHERY_2022,
+    ));
+    list.push(explanation(
+        "tokens_per_s",
+        "Throughput",
+        "\\frac{B\\,s}{T}",
+        vec![tokens_binding],
+        format!("{} tokens/s", format::scientific(metrics.tokens_per_s, 3)),
+        "Tokens trained per second across the whole cluster.",
+        NARAYANAN_2021,
+    ));
+    if let (Some(time), Some(tokens)) = (train_time_s, training.tokens) {
+        list.push(explanation(
+            "train_time",
+            "Time to train",
+            "T_{\\text{train}} = \\frac{D}{\\text{tokens/s}}",
+            vec![bind("D", "tokens to train", format::scientific(tokens, 3))],
+            seconds(time),
+            "Assumes the cluster runs without failures or restarts; the checkpointing widget adds those.",
+            KAPLAN_2020,
+        ));
+        let hours = time / 3600.0 * metrics.devices as f64;
+        if let Some(price) = cluster.usd_per_hour {
+            list.push(explanation(
+                "cost",
+                "Cost to train",
+                "\\$ = N \\times T_{\\text{train}} \\times p_{\\text{hour}}",
+                vec![bind("p_{\\text{hour}}", "price per accelerator-hour", format!("${}", format::significant_digits(price, 3))), bind("N\\,T", "accelerator-hours", format::scientific(hours, 3))],
+                format!("${}", format::scientific(price * hours, 3)),
+                "A price you entered times accelerator-hours; the catalogue lists no prices because they change monthly.",
+                KAPLAN_2020,
+            ));
+        }
+        if let Some(watts) = cluster.tdp_w {
+            list.push(explanation(
+                "energy",
+                "Accelerator energy",
+                "E = N \\times T_{\\text{train}} \\times P_{\\text{TDP}}",
+                vec![bind("P_{\\text{TDP}}", "board power", format!("{} W", format::plain_number(watts))), bind("N\\,T", "accelerator-hours", format::scientific(hours, 3))],
+                format!("{} kWh", format::scientific(watts * hours / 1000.0, 3)),
+                "An upper bound for the accelerators alone at full board power; hosts, network and cooling (PUE) come on top.",
+                CHOWDHERY_2022,
+            ));
+        }
+    }
+    list
+}

@@ -1,0 +1,601 @@
+//! The splitter's form: every field as typed (or read from a URL, a preset or
+//! the CLI's JSON), and `validate`, which resolves the accelerator from the
+//! catalogue and turns the strings into a [`SplitInput`] or names every bad field.
+
+use super::model::{Architecture, Recompute};
+use super::{presets, Cluster, ModelSpec, Optimizer, Plan, SplitInput, TrainPrecision, Training};
+use crate::field::{parse_real, Checker, FieldErrors, FieldProblem, Range};
+use crate::hardware::Catalogue;
+use crate::widgets::WidgetForm;
+use serde::{Deserialize, Serialize};
+
+pub const FIELDS: [&str; 27] = [
+    "model",
+    "params",
+    "layers",
+    "hidden",
+    "heads",
+    "kv_heads",
+    "ffn_hidden",
+    "vocab",
+    "seq_len",
+    "gated_mlp",
+    "global_batch",
+    "micro_batch",
+    "precision",
+    "optimizer",
+    "recompute",
+    "flash_attention",
+    "tokens",
+    "accelerator",
+    "count",
+    "per_node",
+    "usd_per_hour",
+    "dp",
+    "tp",
+    "pp",
+    "virtual_stages",
+    "sequence_parallel",
+    "zero",
+];
+
+/// Model keys besides the presets: a full architecture, or a parameter count only.
+pub const CUSTOM: &str = "custom";
+pub const PARAMS_ONLY: &str = "params";
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SplitForm {
+    pub model: String,
+    pub params: String,
+    pub layers: String,
+    pub hidden: String,
+    pub heads: String,
+    pub kv_heads: String,
+    pub ffn_hidden: String,
+    pub vocab: String,
+    pub seq_len: String,
+    pub gated_mlp: String,
+    pub global_batch: String,
+    pub micro_batch: String,
+    pub precision: String,
+    pub optimizer: String,
+    pub recompute: String,
+    pub flash_attention: String,
+    pub tokens: String,
+    pub accelerator: String,
+    pub count: String,
+    pub per_node: String,
+    pub usd_per_hour: String,
+    pub dp: String,
+    pub tp: String,
+    pub pp: String,
+    pub virtual_stages: String,
+    pub sequence_parallel: String,
+    pub zero: String,
+}
+
+impl Default for SplitForm {
+    /// GPT-3 175B on 1,024 A100s with 8-way tensor and 8-way pipeline
+    /// parallelism, batch 1,536, 300 B tokens: the run Narayanan et al. 2021
+    /// (Section 5.1) estimate at about 34 days.
+    fn default() -> Self {
+        let text = |value: &str| value.to_string();
+        SplitForm {
+            model: text("gpt3-175b"),
+            params: text("175e9"),
+            layers: text("96"),
+            hidden: text("12288"),
+            heads: text("96"),
+            kv_heads: String::new(),
+            ffn_hidden: String::new(),
+            vocab: text("50257"),
+            seq_len: text("2048"),
+            gated_mlp: text("false"),
+            global_batch: text("1536"),
+            micro_batch: text("1"),
+            precision: text("bf16"),
+            optimizer: text("adam"),
+            recompute: text("full"),
+            flash_attention: text("false"),
+            tokens: text("300e9"),
+            accelerator: text("a100-sxm-80gb"),
+            count: text("1024"),
+            per_node: text("8"),
+            usd_per_hour: String::new(),
+            dp: String::new(),
+            tp: text("8"),
+            pp: text("8"),
+            virtual_stages: text("1"),
+            sequence_parallel: text("false"),
+            zero: text("0"),
+        }
+    }
+}
+
+impl WidgetForm for SplitForm {
+    fn set_field(&mut self, field: &str, value: String) -> bool {
+        match self.slot(field) {
+            Some(slot) => {
+                *slot = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn field_pairs(&self) -> Vec<(&'static str, String)> {
+        let mut copy = self.clone();
+        FIELDS
+            .iter()
+            .map(|name| {
+                (
+                    *name,
+                    copy.slot(name).map(|v| v.clone()).unwrap_or_default(),
+                )
+            })
+            .collect()
+    }
+}
+
+fn choice<T: Copy>(
+    checker: &mut Checker,
+    field: &'static str,
+    raw: &str,
+    options: &[(&str, T)],
+) -> Option<T> {
+    let wanted = raw.trim().to_ascii_lowercase();
+    let found = options
+        .iter()
+        .find(|(key, _)| *key == wanted)
+        .map(|(_, value)| *value);
+    if found.is_none() {
+        let mut allowed: Vec<&str> = options.iter().map(|(key, _)| *key).collect();
+        allowed.dedup();
+        checker.errors.push(
+            field,
+            FieldProblem::NotAChoice {
+                allowed: allowed.join(", "),
+            },
+        );
+    }
+    found
+}
+
+fn flag(checker: &mut Checker, field: &'static str, raw: &str, default: bool) -> Option<bool> {
+    if raw.trim().is_empty() {
+        return Some(default);
+    }
+    choice(
+        checker,
+        field,
+        raw,
+        &[
+            ("true", true),
+            ("false", false),
+            ("yes", true),
+            ("no", false),
+            ("on", true),
+            ("off", false),
+        ],
+    )
+}
+
+fn invalid(checker: &mut Checker, field: &'static str, reason: String) {
+    checker.errors.push(field, FieldProblem::Invalid { reason });
+}
+
+/// An optional whole number: empty means "derive it".
+fn optional_whole(
+    checker: &mut Checker,
+    field: &'static str,
+    raw: &str,
+    range: Range,
+) -> Option<Option<u64>> {
+    if raw.trim().is_empty() {
+        Some(None)
+    } else {
+        checker.whole(field, raw, range).map(Some)
+    }
+}
+
+fn optional_real(
+    checker: &mut Checker,
+    field: &'static str,
+    raw: &str,
+    range: Range,
+) -> Option<Option<f64>> {
+    if raw.trim().is_empty() {
+        Some(None)
+    } else {
+        checker.real(field, raw, range).map(Some)
+    }
+}
+
+impl SplitForm {
+    fn slot(&mut self, field: &str) -> Option<&mut String> {
+        Some(match field {
+            "model" => &mut self.model,
+            "params" => &mut self.params,
+            "layers" => &mut self.layers,
+            "hidden" => &mut self.hidden,
+            "heads" => &mut self.heads,
+            "kv_heads" => &mut self.kv_heads,
+            "ffn_hidden" => &mut self.ffn_hidden,
+            "vocab" => &mut self.vocab,
+            "seq_len" => &mut self.seq_len,
+            "gated_mlp" => &mut self.gated_mlp,
+            "global_batch" => &mut self.global_batch,
+            "micro_batch" => &mut self.micro_batch,
+            "precision" => &mut self.precision,
+            "optimizer" => &mut self.optimizer,
+            "recompute" => &mut self.recompute,
+            "flash_attention" => &mut self.flash_attention,
+            "tokens" => &mut self.tokens,
+            "accelerator" => &mut self.accelerator,
+            "count" => &mut self.count,
+            "per_node" => &mut self.per_node,
+            "usd_per_hour" => &mut self.usd_per_hour,
+            "dp" => &mut self.dp,
+            "tp" => &mut self.tp,
+            "pp" => &mut self.pp,
+            "virtual_stages" => &mut self.virtual_stages,
+            "sequence_parallel" => &mut self.sequence_parallel,
+            "zero" => &mut self.zero,
+            _ => return None,
+        })
+    }
+
+    /// Fills the architecture fields from a preset, so the form shows what a preset means.
+    pub fn apply_preset(&mut self, key: &str) {
+        if let Some(preset) = presets::find(key) {
+            let arch = preset.architecture;
+            self.model = key.to_string();
+            self.layers = arch.layers.to_string();
+            self.hidden = arch.hidden.to_string();
+            self.heads = arch.heads.to_string();
+            self.kv_heads = arch.kv_heads.to_string();
+            self.ffn_hidden = arch.ffn_hidden.to_string();
+            self.vocab = arch.vocab.to_string();
+            self.seq_len = arch.seq_len.to_string();
+            self.gated_mlp = arch.gated_mlp.to_string();
+        }
+    }
+
+    fn validate_model(&self, checker: &mut Checker) -> Option<(ModelSpec, String)> {
+        let key = self.model.trim();
+        if let Some(preset) = presets::find(key) {
+            return Some((
+                ModelSpec::Architecture(preset.architecture),
+                preset.name.to_string(),
+            ));
+        }
+        if key == PARAMS_ONLY {
+            let params = checker.real("params", &self.params, Range::above(0.0, 1e15));
+            let seq_len = checker.whole("seq_len", &self.seq_len, Range::at_least(1.0, 1e7));
+            return Some((
+                ModelSpec::ParamsOnly {
+                    params: params?,
+                    seq_len: seq_len?,
+                },
+                "a model given by its parameter count".to_string(),
+            ));
+        }
+        if key != CUSTOM {
+            let mut allowed: Vec<&str> = presets::PRESETS.iter().map(|p| p.key).collect();
+            allowed.extend([CUSTOM, PARAMS_ONLY]);
+            checker.errors.push(
+                "model",
+                FieldProblem::NotAChoice {
+                    allowed: allowed.join(", "),
+                },
+            );
+            return None;
+        }
+        let layers = checker.whole("layers", &self.layers, Range::at_least(1.0, 10_000.0));
+        let hidden = checker.whole("hidden", &self.hidden, Range::at_least(1.0, 1e6));
+        let heads = checker.whole("heads", &self.heads, Range::at_least(1.0, 1e5));
+        let kv_heads = optional_whole(
+            checker,
+            "kv_heads",
+            &self.kv_heads,
+            Range::at_least(1.0, 1e5),
+        );
+        let ffn_hidden = optional_whole(
+            checker,
+            "ffn_hidden",
+            &self.ffn_hidden,
+            Range::at_least(1.0, 1e7),
+        );
+        let vocab = checker.whole("vocab", &self.vocab, Range::at_least(1.0, 1e7));
+        let seq_len = checker.whole("seq_len", &self.seq_len, Range::at_least(1.0, 1e7));
+        let gated_mlp = flag(checker, "gated_mlp", &self.gated_mlp, false);
+        let (hidden_v, heads_v) = (hidden?, heads?);
+        if hidden_v % heads_v != 0 {
+            invalid(
+                checker,
+                "heads",
+                format!("The hidden size {hidden_v} must split evenly into {heads_v} heads."),
+            );
+            return None;
+        }
+        let kv = kv_heads?.unwrap_or(heads_v);
+        if kv > heads_v || heads_v % kv != 0 {
+            invalid(
+                checker,
+                "kv_heads",
+                format!("Key/value heads must divide the {heads_v} query heads evenly."),
+            );
+            return None;
+        }
+        let arch = Architecture {
+            layers: layers?,
+            hidden: hidden_v,
+            heads: heads_v,
+            kv_heads: kv,
+            ffn_hidden: ffn_hidden?.unwrap_or(4 * hidden_v),
+            vocab: vocab?,
+            seq_len: seq_len?,
+            gated_mlp: gated_mlp?,
+        };
+        Some((
+            ModelSpec::Architecture(arch),
+            "a custom architecture".to_string(),
+        ))
+    }
+
+    fn validate_cluster(
+        &self,
+        checker: &mut Checker,
+        catalogue: &Catalogue,
+        precision: Option<TrainPrecision>,
+    ) -> Option<Cluster> {
+        let count = checker.whole("count", &self.count, Range::at_least(1.0, 1e7));
+        let per_node = optional_whole(
+            checker,
+            "per_node",
+            &self.per_node,
+            Range::at_least(1.0, 1e5),
+        );
+        let usd_per_hour = optional_real(
+            checker,
+            "usd_per_hour",
+            &self.usd_per_hour,
+            Range::at_least(0.0, 1e6),
+        );
+        let id = self.accelerator.trim();
+        let Some(part) = catalogue.find(id) else {
+            checker.errors.push(
+                "accelerator",
+                FieldProblem::UnknownId {
+                    id: if id.is_empty() {
+                        "(empty)".into()
+                    } else {
+                        id.chars().take(40).collect()
+                    },
+                },
+            );
+            return None;
+        };
+        let precision = precision?;
+        let missing = |what: &str| {
+            format!(
+                "{} does not publish its {what}, which the splitter needs.",
+                part.name
+            )
+        };
+        let peak = part.peak_flops_per_s(precision.catalogue_precision());
+        if peak.is_none() {
+            invalid(
+                checker,
+                "accelerator",
+                missing(&format!(
+                    "dense {} throughput",
+                    precision.catalogue_precision().key().to_uppercase()
+                )),
+            );
+        }
+        let capacity = part.memory.capacity_gb;
+        let bandwidth = part.bandwidth_bytes_per_s();
+        if capacity.is_none() || bandwidth.is_none() {
+            invalid(
+                checker,
+                "accelerator",
+                missing("memory capacity and bandwidth"),
+            );
+        }
+        let count = count?;
+        let link = part.interconnect.clone().unwrap_or_default();
+        let per_node = per_node?
+            .or(link.domain_size.map(u64::from))
+            .unwrap_or(8)
+            .min(count);
+        // Vendors quote NVLink-class links with both directions summed; a ring
+        // sends one way at a time, so the splitter uses half.
+        let intra = link.intra_gb_s.map(|gb_s| gb_s * 1e9 / 2.0);
+        let pod_covers_job = link
+            .domain_size
+            .is_some_and(|size| u64::from(size) >= count);
+        let inter = link
+            .inter_gb_s
+            .map(|gb_s| gb_s * 1e9)
+            .or(if pod_covers_job { intra } else { None });
+        if per_node > 1 && intra.is_none() {
+            invalid(
+                checker,
+                "accelerator",
+                missing("bandwidth between accelerators in a node"),
+            );
+        }
+        if count > per_node && inter.is_none() {
+            invalid(checker, "accelerator", missing("bandwidth between nodes"));
+        }
+        Some(Cluster {
+            accelerator: part.id.clone(),
+            name: part.name.clone(),
+            count,
+            per_node,
+            peak_flops: peak?,
+            hbm_bytes: capacity? * 1e9,
+            hbm_bytes_per_s: bandwidth?,
+            intra_bytes_per_s: intra.unwrap_or(f64::MAX),
+            inter_bytes_per_s: inter.or(intra).unwrap_or(f64::MAX),
+            usd_per_hour: usd_per_hour?,
+            tdp_w: part.tdp_w,
+        })
+    }
+
+    fn validate_plan(
+        &self,
+        checker: &mut Checker,
+        model: Option<&ModelSpec>,
+        count: Option<u64>,
+    ) -> Option<Plan> {
+        let tp = checker.whole("tp", &self.tp, Range::at_least(1.0, 1e6));
+        let pp = checker.whole("pp", &self.pp, Range::at_least(1.0, 1e5));
+        let dp = optional_whole(checker, "dp", &self.dp, Range::at_least(1.0, 1e7));
+        let virtual_stages = checker.whole(
+            "virtual_stages",
+            &self.virtual_stages,
+            Range::at_least(1.0, 64.0),
+        );
+        let zero = checker.whole("zero", &self.zero, Range::at_least(0.0, 3.0));
+        let micro_batch =
+            checker.whole("micro_batch", &self.micro_batch, Range::at_least(1.0, 1e6));
+        let sequence_parallel = flag(checker, "sequence_parallel", &self.sequence_parallel, false);
+        let recompute = choice(
+            checker,
+            "recompute",
+            &self.recompute,
+            &[
+                ("none", Recompute::None),
+                ("selective", Recompute::Selective),
+                ("full", Recompute::Full),
+            ],
+        );
+        let (tp_v, pp_v, count) = (tp?, pp?, count?);
+        let v = virtual_stages?;
+        if let Some(arch) = model.and_then(ModelSpec::architecture) {
+            if pp_v * v > arch.layers {
+                invalid(
+                    checker,
+                    "pp",
+                    format!(
+                        "{pp_v} stages × {v} virtual stages need at least that many layers; the model has {}.",
+                        arch.layers
+                    ),
+                );
+            }
+        }
+        if v > 1 && pp_v == 1 {
+            invalid(
+                checker,
+                "virtual_stages",
+                "Interleaving splits each pipeline stage; it needs pp above 1.".into(),
+            );
+        }
+        let dp = match dp? {
+            Some(dp) => {
+                if dp.saturating_mul(tp_v).saturating_mul(pp_v) > count {
+                    invalid(
+                        checker,
+                        "dp",
+                        format!(
+                            "dp × tp × pp = {} needs more than the {count} accelerators.",
+                            dp.saturating_mul(tp_v).saturating_mul(pp_v)
+                        ),
+                    );
+                }
+                dp
+            }
+            None => {
+                let model_parallel = tp_v.saturating_mul(pp_v);
+                if model_parallel > count || count % model_parallel != 0 {
+                    invalid(
+                        checker,
+                        "pp",
+                        format!("tp × pp = {model_parallel} must divide the {count} accelerators so every data-parallel replica is whole."),
+                    );
+                    return None;
+                }
+                count / model_parallel
+            }
+        };
+        Some(Plan {
+            dp,
+            tp: tp_v,
+            pp: pp_v,
+            virtual_stages: v,
+            sequence_parallel: sequence_parallel?,
+            #[allow(clippy::cast_possible_truncation)]
+            zero: zero? as u8,
+            micro_batch: micro_batch?,
+            recompute: recompute?,
+        })
+    }
+
+    /// Every field checked at once; the accelerator comes from `catalogue`.
+    pub fn validate(&self, catalogue: &Catalogue) -> Result<SplitInput, FieldErrors> {
+        let mut checker = Checker::default();
+        let model = self.validate_model(&mut checker);
+        let global_batch = checker.whole(
+            "global_batch",
+            &self.global_batch,
+            Range::at_least(1.0, 1e8),
+        );
+        let precision = choice(
+            &mut checker,
+            "precision",
+            &self.precision,
+            &[
+                ("fp32", TrainPrecision::Fp32),
+                ("bf16", TrainPrecision::Bf16),
+                ("fp16", TrainPrecision::Fp16),
+                ("fp8", TrainPrecision::Fp8),
+            ],
+        );
+        let optimizer = choice(
+            &mut checker,
+            "optimizer",
+            &self.optimizer,
+            &[
+                ("adam", Optimizer::Adam),
+                ("adamw", Optimizer::Adam),
+                ("sgd", Optimizer::Sgd),
+            ],
+        );
+        let flash_attention = flag(&mut checker, "flash_attention", &self.flash_attention, true);
+        let tokens = optional_real(
+            &mut checker,
+            "tokens",
+            &self.tokens,
+            Range::above(0.0, 1e16),
+        );
+        let cluster = self.validate_cluster(&mut checker, catalogue, precision);
+        let count = parse_real(&self.count)
+            .ok()
+            .filter(|c| *c >= 1.0 && c.fract() == 0.0 && *c <= 1e7);
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let plan = self.validate_plan(
+            &mut checker,
+            model.as_ref().map(|m| &m.0),
+            count.map(|c| c as u64),
+        );
+        checker.finish(|| {
+            let (model, model_name) = model?;
+            Some(SplitInput {
+                model,
+                model_name,
+                training: Training {
+                    global_batch: global_batch?,
+                    precision: precision?,
+                    optimizer: optimizer?,
+                    flash_attention: flash_attention?,
+                    tokens: tokens?,
+                },
+                cluster: cluster?,
+                plan: Some(plan?),
+            })
+        })
+    }
+}

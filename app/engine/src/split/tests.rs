@@ -1,0 +1,368 @@
+use super::search::{self, Search};
+use super::*;
+use crate::hardware::{parse_file, Catalogue};
+use crate::widgets::WidgetForm;
+
+/// The course's own GPU catalogue, so golden runs use the datasheet figures learners see.
+fn catalogue() -> Catalogue {
+    let text = include_str!("../../../../content/hardware/gpus.toml");
+    Catalogue {
+        accelerators: parse_file(text).unwrap(),
+    }
+}
+
+fn form(pairs: &[(&str, &str)]) -> SplitForm {
+    let mut form = SplitForm::default();
+    for (field, value) in pairs {
+        assert!(form.set_field(field, (*value).to_string()), "{field}");
+    }
+    form
+}
+
+fn input(pairs: &[(&str, &str)]) -> SplitInput {
+    form(pairs).validate(&catalogue()).unwrap()
+}
+
+fn run(pairs: &[(&str, &str)]) -> Report {
+    let input = input(pairs);
+    let plan = input.plan.unwrap();
+    report(&input, &plan)
+}
+
+const GB: f64 = 1e9;
+
+/// Rajbhandari et al. 2020 (ZeRO), Figure 1 and Section 5: a 7.5 B-parameter
+/// model with mixed-precision Adam on 64 data-parallel GPUs needs 120 GB of
+/// model states per GPU without ZeRO, then 31.4, 16.6 and 1.9 GB at stages 1–3.
+#[test]
+fn golden_zero_paper_model_states() {
+    let expected = [120.0, 31.4, 16.6, 1.9];
+    for (stage, gb) in expected.iter().enumerate() {
+        let out = run(&[
+            ("model", "params"),
+            ("params", "7.5e9"),
+            ("count", "64"),
+            ("tp", "1"),
+            ("pp", "1"),
+            ("zero", &stage.to_string()),
+        ]);
+        let memory = out.memory_per_device_bytes;
+        let states = memory.weights + memory.gradients + memory.optimizer;
+        assert!(
+            (states / GB - gb).abs() < 0.05,
+            "stage {stage}: {}",
+            states / GB
+        );
+        assert_eq!(memory.activations, None);
+    }
+}
+
+/// Narayanan et al. 2021, Section 5.1: GPT-3 175B on 1,024 A100s (tp 8, pp 8,
+/// batch 1,536) reaches 140 TFLOP/s per GPU and would train on 300 B tokens in
+/// about 34 days. This run is not in the calibration set (Table 1).
+#[test]
+fn golden_gpt3_on_1024_a100s_held_out() {
+    let out = run(&[]);
+    let days = out.train_time_s.unwrap() / 86_400.0;
+    let tflops = out.hardware_flops_per_step / out.step_time_s / 1024.0 / 1e12;
+    assert!((days / 34.0 - 1.0).abs() < 0.12, "{days} days");
+    assert!((tflops / 140.0 - 1.0).abs() < 0.12, "{tflops} TFLOP/s");
+    assert!(out.fits);
+    assert_eq!(out.regime.kind, "model_split");
+}
+
+/// Llama Team 2024, Table 4: Llama 3 405B on 16,384 H100s with tp 8, pp 16,
+/// dp 128, sequences of 8,192 and 16 M tokens per batch ran at 400 TFLOP/s per
+/// GPU, 41% BF16 MFU. Held out from calibration (different GPU and kernels).
+#[test]
+fn golden_llama3_405b_on_16384_h100s_held_out() {
+    let out = run(&[
+        ("model", "llama3-405b"),
+        ("global_batch", "2048"),
+        ("accelerator", "h100-sxm-80gb"),
+        ("count", "16384"),
+        ("tp", "8"),
+        ("pp", "16"),
+        ("recompute", "none"),
+        ("flash_attention", "true"),
+        ("sequence_parallel", "true"),
+        ("zero", "1"),
+        ("virtual_stages", "2"),
+    ]);
+    assert!((out.mfu - 0.41).abs() < 0.12, "MFU {}", out.mfu);
+}
+
+/// The constants in `EFFICIENCY` are what `calibrate()` finds, and they
+/// reproduce every row of Megatron-LM Table 1 within 10%.
+#[test]
+fn calibration_constants_are_the_fit_and_residuals_are_small() {
+    let fit = calibrate();
+    assert!((fit.efficiency.gemm - EFFICIENCY.gemm).abs() < 1e-9);
+    assert!((fit.efficiency.elementwise_traffic - EFFICIENCY.elementwise_traffic).abs() < 1e-9);
+    for (published, predicted, error) in &fit.residuals {
+        assert!(error.abs() < 0.10, "{published} vs {predicted}");
+    }
+    assert!(fit.rms_relative_error < 0.05);
+}
+
+#[test]
+fn raising_tp_lowers_memory_and_adds_communication() {
+    let one = run(&[("tp", "1"), ("pp", "8")]);
+    let eight = run(&[("tp", "8"), ("pp", "8")]);
+    assert!(eight.memory_per_device_bytes.total < one.memory_per_device_bytes.total);
+    assert_eq!(one.breakdown_s.tp_comm, 0.0);
+    assert!(eight.breakdown_s.tp_comm > 0.0);
+}
+
+#[test]
+fn single_accelerator_bert_is_data_parallel_regime() {
+    let out = run(&[
+        ("model", "bert-large"),
+        ("global_batch", "256"),
+        ("micro_batch", "32"),
+        ("count", "8"),
+        ("tp", "1"),
+        ("pp", "1"),
+        ("recompute", "none"),
+    ]);
+    assert!(out.fits);
+    assert_eq!(out.regime.kind, "data_parallel");
+    assert_eq!(out.micro_batches, 1);
+}
+
+#[test]
+fn lints_teach_the_rules() {
+    let out = run(&[("tp", "16"), ("pp", "2"), ("global_batch", "1000")]);
+    let codes: Vec<&str> = out.lints.iter().map(|l| l.code).collect();
+    assert!(codes.contains(&"tp_spans_nodes"), "{codes:?}");
+    assert!(codes.contains(&"batch_mismatch"), "{codes:?}");
+    let out = run(&[("tp", "7"), ("dp", "1"), ("pp", "5")]);
+    let codes: Vec<&str> = out.lints.iter().map(|l| l.code).collect();
+    assert!(codes.contains(&"tp_heads"), "{codes:?}");
+    assert!(codes.contains(&"pp_layers"), "{codes:?}");
+    assert!(codes.contains(&"idle_accelerators"), "{codes:?}");
+    let out = run(&[
+        ("pp", "64"),
+        ("tp", "8"),
+        ("count", "512"),
+        ("global_batch", "16"),
+    ]);
+    let codes: Vec<&str> = out.lints.iter().map(|l| l.code).collect();
+    assert!(codes.contains(&"few_micro_batches"), "{codes:?}");
+    let out = run(&[("tp", "1"), ("pp", "1")]);
+    assert!(!out.fits);
+    assert_eq!(out.regime.kind, "does_not_fit");
+    assert!(out.lints.iter().any(|l| l.code == "out_of_memory"));
+}
+
+#[test]
+fn every_output_has_an_explanation() {
+    let out = run(&[("usd_per_hour", "2")]);
+    let keys: Vec<&str> = out.explanations.iter().map(|e| e.output).collect();
+    for key in [
+        "params",
+        "weights",
+        "gradients",
+        "optimizer",
+        "activations",
+        "allowance",
+        "memory_total",
+        "model_flops",
+        "hardware_flops",
+        "compute",
+        "tp_comm",
+        "dp_comm",
+        "pp_bubble",
+        "pp_comm",
+        "step_time",
+        "mfu",
+        "hfu",
+        "tokens_per_s",
+        "train_time",
+        "cost",
+        "energy",
+    ] {
+        assert!(keys.contains(&key), "missing {key}");
+    }
+    assert!(out.cost_usd.unwrap() > 0.0);
+}
+
+#[test]
+fn bad_input_names_each_field() {
+    let errors = form(&[
+        ("global_batch", "-4"),
+        ("micro_batch", "1.5"),
+        ("tp", "NaN"),
+        ("accelerator", "warp-drive"),
+        ("precision", "fp64"),
+        ("count", "1e30"),
+    ])
+    .validate(&catalogue())
+    .unwrap_err();
+    assert_eq!(
+        errors.message_for("global_batch").as_deref(),
+        Some("Must be at least 1.")
+    );
+    assert_eq!(
+        errors.message_for("micro_batch").as_deref(),
+        Some("Enter a whole number.")
+    );
+    assert!(errors.message_for("tp").unwrap().contains("not a number"));
+    assert!(errors
+        .message_for("accelerator")
+        .unwrap()
+        .contains("not in the hardware catalogue"));
+    assert!(errors
+        .message_for("precision")
+        .unwrap()
+        .contains("fp32, bf16"));
+    assert!(errors.message_for("count").unwrap().contains("at most"));
+}
+
+#[test]
+fn plans_that_cannot_exist_are_rejected() {
+    let errors = form(&[("tp", "3")]).validate(&catalogue()).unwrap_err();
+    assert!(errors.message_for("pp").unwrap().contains("must divide"));
+    let errors = form(&[("pp", "1"), ("virtual_stages", "2")])
+        .validate(&catalogue())
+        .unwrap_err();
+    assert!(errors.message_for("virtual_stages").is_some());
+    let errors = form(&[("precision", "fp8")])
+        .validate(&catalogue())
+        .unwrap_err();
+    assert!(errors.message_for("accelerator").unwrap().contains("FP8"));
+    let errors = form(&[("model", "custom"), ("hidden", "1000"), ("heads", "7")])
+        .validate(&catalogue())
+        .unwrap_err();
+    assert!(errors.message_for("heads").is_some());
+}
+
+fn llama405b_on_16384() -> SplitInput {
+    let mut input = input(&[
+        ("model", "llama3-405b"),
+        ("global_batch", "2048"),
+        ("accelerator", "h100-sxm-80gb"),
+        ("count", "16384"),
+        ("flash_attention", "true"),
+    ]);
+    input.plan = None;
+    input
+}
+
+#[test]
+fn auto_split_is_exhaustive_and_its_best_beats_everything_it_saw() {
+    let input = llama405b_on_16384();
+    let plans = search::enumerate(&input);
+    assert!(plans.len() >= 10_000, "{}", plans.len());
+    let result = search::run(&input);
+    let best = result.best.unwrap();
+    for plan in &plans {
+        let metrics = evaluate(&input.model, &input.training, &input.cluster, plan);
+        if metrics.fits {
+            assert!(best.step_time_s <= metrics.step_time_s);
+        }
+    }
+    assert_eq!(result.top.len(), search::TOP);
+    assert!(result
+        .top
+        .windows(2)
+        .all(|w| w[0].step_time_s <= w[1].step_time_s));
+    assert!(result
+        .pareto
+        .windows(2)
+        .all(|w| w[0].memory_bytes <= w[1].memory_bytes && w[0].tokens_per_s < w[1].tokens_per_s));
+}
+
+#[test]
+fn chunked_search_equals_one_shot() {
+    let mut input = input(&[("count", "256")]);
+    input.plan = None;
+    let mut chunked = Search::new(&input);
+    let mut steps = 0;
+    while !chunked.is_done() {
+        chunked.step(97);
+        steps += 1;
+    }
+    assert!(steps > 1);
+    assert_eq!(chunked.finish(), search::run(&input));
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn arbitrary_text() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just(String::new()),
+            Just("NaN".to_string()),
+            Just("-1".to_string()),
+            Just("1e308".to_string()),
+            Just("true".to_string()),
+            (0u64..100_000).prop_map(|n| n.to_string()),
+            "[a-z0-9.-]{0,12}",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn no_input_panics(values in proptest::collection::vec(arbitrary_text(), FIELDS.len())) {
+            let mut form = SplitForm::default();
+            for (field, value) in FIELDS.iter().zip(values) {
+                form.set_field(field, value);
+            }
+            if let Ok(input) = form.validate(&catalogue()) {
+                let plan = input.plan.unwrap();
+                let out = report(&input, &plan);
+                prop_assert!(out.step_time_s.is_finite() && out.step_time_s > 0.0);
+                prop_assert!(out.mfu > 0.0 && out.mfu <= 1.0);
+            }
+        }
+
+        #[test]
+        fn utilization_is_a_fraction_and_step_time_covers_pure_compute(
+            tp_log in 0u32..4, pp_log in 0u32..4, zero in 0u8..4, micro in 1u64..4,
+            recompute in 0usize..3, model in 0usize..8,
+        ) {
+            let preset = &presets::PRESETS[model];
+            let (tp, pp) = (1u64 << tp_log, 1u64 << pp_log);
+            let out = run(&[
+                ("model", preset.key),
+                ("tp", &tp.to_string()),
+                ("pp", &pp.to_string()),
+                ("zero", &zero.to_string()),
+                ("micro_batch", &micro.to_string()),
+                ("recompute", Recompute::ALL[recompute].key()),
+            ]);
+            prop_assert!(out.mfu > 0.0 && out.mfu <= 1.0);
+            prop_assert!(out.hfu >= out.mfu && out.hfu <= 1.0);
+            let pure = out.hardware_flops_per_step / (1024.0 * 312e12);
+            prop_assert!(out.step_time_s >= pure);
+        }
+
+        #[test]
+        fn memory_grows_with_the_model_and_shrinks_with_sharding(
+            layers in 2u64..64, tp_log in 0u32..3, pp_log in 0u32..3, zero in 0u8..3,
+        ) {
+            // Layers divisible by every pp tried, so stages stay even.
+            let layers = layers * 8;
+            let (tp, pp) = (1u64 << tp_log, 1u64 << pp_log);
+            let base = [
+                ("model", "custom"), ("hidden", "4096"), ("heads", "32"), ("vocab", "32000"),
+                ("seq_len", "2048"), ("count", "64"), ("global_batch", "512"),
+            ];
+            let memory = |layers: u64, tp: u64, pp: u64, zero: u8| {
+                let mut pairs = base.to_vec();
+                let (l, t, p, z) = (layers.to_string(), tp.to_string(), pp.to_string(), zero.to_string());
+                pairs.extend([("layers", l.as_str()), ("tp", t.as_str()), ("pp", p.as_str()), ("zero", z.as_str())]);
+                run(&pairs).memory_per_device_bytes.total
+            };
+            let here = memory(layers, tp, pp, zero);
+            prop_assert!(memory(layers + 8, tp, pp, zero) > here);
+            prop_assert!(memory(layers, tp * 2, pp, zero) <= here);
+            prop_assert!(memory(layers, tp, pp * 2, zero) <= here);
+            prop_assert!(memory(layers, tp, pp, zero + 1) <= here);
+        }
+    }
+}
