@@ -38,10 +38,15 @@ pub fn run(catalogue: &Catalogue) -> ExitCode {
             std::hint::black_box(engine::roofline::compute(&input));
         }
     });
+    let (split_report_us, split_evaluate_us, search_ms, configs) = split_timings(catalogue);
     let mut out = std::io::stdout().lock();
     let report = serde_json::json!({
         "train_compute_validate_and_compute_us": train_us,
         "roofline_validate_and_compute_us": roofline_us,
+        "splitter_validate_and_report_us": split_report_us,
+        "splitter_one_plan_evaluate_us": split_evaluate_us,
+        "splitter_auto_llama3_405b_16384_h100_ms": search_ms,
+        "splitter_auto_configs_evaluated": configs,
         "runs": 2001,
     });
     if serde_json::to_writer_pretty(&mut out, &report).is_ok() && writeln!(out).is_ok() {
@@ -49,4 +54,51 @@ pub fn run(catalogue: &Catalogue) -> ExitCode {
     } else {
         ExitCode::from(2)
     }
+}
+
+/// The splitter: one input change (validate + full report), one plan priced
+/// alone, and the exhaustive search for Llama 3 405B on 16,384 H100s.
+fn split_timings(catalogue: &Catalogue) -> (f64, f64, f64, u64) {
+    use engine::split::{evaluate, report, search, SplitForm};
+    use engine::widgets::WidgetForm;
+    let form = SplitForm::default();
+    let report_us = median_micros(2001, || {
+        if let Ok(input) = form.validate(catalogue) {
+            if let Some(plan) = input.plan {
+                std::hint::black_box(report(&input, &plan));
+            }
+        }
+    });
+    let mut big = SplitForm::default();
+    for (field, value) in [
+        ("model", "llama3-405b"),
+        ("accelerator", "h100-sxm-80gb"),
+        ("count", "16384"),
+        ("global_batch", "2048"),
+        ("flash_attention", "true"),
+        ("recompute", "none"),
+    ] {
+        big.set_field(field, value.to_string());
+    }
+    let Ok(mut input) = big.validate(catalogue) else {
+        return (report_us, f64::NAN, f64::NAN, 0);
+    };
+    let plan = input.plan;
+    let evaluate_us = match plan {
+        Some(plan) => median_micros(2001, || {
+            std::hint::black_box(evaluate(
+                &input.model,
+                &input.training,
+                &input.cluster,
+                &plan,
+            ));
+        }),
+        None => f64::NAN,
+    };
+    input.plan = None;
+    let mut configs = 0;
+    let search_ms = median_micros(9, || {
+        configs = search::run(&input).configs_evaluated;
+    }) / 1000.0;
+    (report_us, evaluate_us, search_ms, configs)
 }

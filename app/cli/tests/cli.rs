@@ -206,9 +206,18 @@ fn split_prints_the_documented_report() {
         "parallel": {"dp": 6, "tp": 8, "pp": 64, "virtual_stages": 1, "zero": 0, "sequence_parallel": false}}"#;
     let report = json(&lab(&["split", "-"], scenario));
     for key in [
-        "params", "memory_per_device_bytes", "fits", "model_flops_per_step",
-        "hardware_flops_per_step", "step_time_s", "breakdown_s", "mfu", "hfu", "tokens_per_s",
-        "train_time_s", "lints",
+        "params",
+        "memory_per_device_bytes",
+        "fits",
+        "model_flops_per_step",
+        "hardware_flops_per_step",
+        "step_time_s",
+        "breakdown_s",
+        "mfu",
+        "hfu",
+        "tokens_per_s",
+        "train_time_s",
+        "lints",
     ] {
         assert!(report.get(key).is_some(), "missing {key}");
     }
@@ -244,10 +253,22 @@ fn split_auto_searches_every_plan() {
 #[test]
 fn split_rejects_bad_input_with_one_line() {
     let cases = [
-        (r#"{"model": {"preset": "gpt3-175b"}, "training": {"global_batch": -1}, "cluster": {"accelerator": "a100-sxm-80gb", "count": 8}}"#, "global_batch: Must be at least 1."),
-        (r#"{"model": {"preset": "gpt3-175b"}, "training": {"global_batch": 8}, "cluster": {"accelerator": "nope", "count": 8}}"#, "not in the hardware catalogue"),
-        (r#"{"model": {"preset": "gpt3-175b"}, "training": {"global_batch": 8, "typo": 1}, "cluster": {"accelerator": "a100-sxm-80gb", "count": 8}}"#, "unknown key `training.typo`"),
-        (r#"{"model": {"layers": 2}, "training": {"global_batch": 8}, "cluster": {"accelerator": "a100-sxm-80gb", "count": 8}}"#, "`model.hidden` is required"),
+        (
+            r#"{"model": {"preset": "gpt3-175b"}, "training": {"global_batch": -1}, "cluster": {"accelerator": "a100-sxm-80gb", "count": 8}}"#,
+            "global_batch: Must be at least 1.",
+        ),
+        (
+            r#"{"model": {"preset": "gpt3-175b"}, "training": {"global_batch": 8}, "cluster": {"accelerator": "nope", "count": 8}}"#,
+            "not in the hardware catalogue",
+        ),
+        (
+            r#"{"model": {"preset": "gpt3-175b"}, "training": {"global_batch": 8, "typo": 1}, "cluster": {"accelerator": "a100-sxm-80gb", "count": 8}}"#,
+            "unknown key `training.typo`",
+        ),
+        (
+            r#"{"model": {"layers": 2}, "training": {"global_batch": 8}, "cluster": {"accelerator": "a100-sxm-80gb", "count": 8}}"#,
+            "`model.hidden` is required",
+        ),
         ("[1, 2]", "must be a JSON object"),
     ];
     for (scenario, expected) in cases {

@@ -13,6 +13,8 @@ const cases = [
   ["module-360", "/m/why-hardware", "light", 360],
   ["home-360", "/", "dark", 360],
   ["lab-light", "/lab/train-compute", "light", 1280],
+  ["splitter-light", "/lab/splitter", "light", 1280],
+  ["splitter-dark-360", "/lab/splitter", "dark", 360],
 ];
 
 for (const [name, route, scheme, width] of cases) {
@@ -27,7 +29,7 @@ for (const [name, route, scheme, width] of cases) {
     // No horizontal scrolling at any width.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
+    await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: name.startsWith("splitter") });
     await context.close();
   });
 }

@@ -27,8 +27,15 @@ fn count(value: u64) -> String {
     format::grouped(value)
 }
 
+/// Durations under a second in milliseconds, so small parts do not round to zero.
 fn seconds(value: f64) -> String {
-    format::duration(value)
+    if value < 1e-3 {
+        format!("{} µs", format::significant_digits(value * 1e6, 3))
+    } else if value < 1.0 {
+        format!("{} ms", format::significant_digits(value * 1e3, 3))
+    } else {
+        format::duration(value)
+    }
 }
 
 fn percent(value: f64) -> String {

@@ -13,7 +13,7 @@ mod calibration;
 mod evaluate;
 mod explain;
 pub mod form;
-mod lints;
+pub mod lints;
 pub mod model;
 pub mod presets;
 mod report;

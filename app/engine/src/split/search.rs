@@ -106,7 +106,9 @@ pub fn enumerate(input: &SplitInput) -> Vec<Plan> {
                 for virtual_stages in 1..=MAX_VIRTUAL_STAGES {
                     let interleaved = virtual_stages > 1;
                     if interleaved
-                        && (pp == 1 || !micro_batches.is_multiple_of(pp) || pp * virtual_stages > layers)
+                        && (pp == 1
+                            || !micro_batches.is_multiple_of(pp)
+                            || pp * virtual_stages > layers)
                     {
                         continue;
                     }

@@ -74,6 +74,9 @@ fn golden_gpt3_on_1024_a100s_held_out() {
 /// Llama Team 2024, Table 4: Llama 3 405B on 16,384 H100s with tp 8, pp 16,
 /// dp 128, sequences of 8,192 and 16 M tokens per batch ran at 400 TFLOP/s per
 /// GPU, 41% BF16 MFU. Held out from calibration (different GPU and kernels).
+/// The paper does not state the virtual stages or the recomputation used, so
+/// v = 2 and none are assumptions; the model lands at about 36%, and the
+/// tolerance is wide on purpose.
 #[test]
 fn golden_llama3_405b_on_16384_h100s_held_out() {
     let out = run(&[

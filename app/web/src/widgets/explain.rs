@@ -33,7 +33,9 @@ pub fn ExplainedOutput(
                         {move || if open.get() { "Hide explanation" } else { "Explain" }}
                     </button>
                     <div id=panel_id class="explain-panel" hidden=move || !open.get()>
-                        <ExplanationBody explanation=explanation.clone() />
+                        // Built only while open: rendering TeX for every output on every
+                        // input change would cost more than the calculation itself.
+                        {move || open.get().then(|| view! { <ExplanationBody explanation=explanation.clone() /> })}
                     </div>
                 </dd>
             </div>

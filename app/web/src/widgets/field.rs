@@ -41,3 +41,41 @@ pub fn NumberField(
         </div>
     }
 }
+
+/// A labelled drop-down with its validation message beside it.
+#[component]
+pub fn SelectField(
+    #[prop(into)] id: String,
+    #[prop(into)] label: String,
+    #[prop(into)] test_id: String,
+    /// (value, visible text) pairs.
+    options: Signal<Vec<(String, String)>>,
+    value: Signal<String>,
+    error: Signal<Option<String>>,
+    on_change: Callback<String>,
+) -> impl IntoView {
+    let error_id = format!("{id}-error");
+    view! {
+        <div class="field" class:invalid=move || error.get().is_some()>
+            <label for=id.clone()>{label}</label>
+            <select id=id data-testid=format!("input-{test_id}") aria-describedby=error_id.clone()
+                aria-invalid=move || error.get().is_some().to_string()
+                on:change=move |ev| on_change.run(event_target_value(&ev))>
+                {move || {
+                    let current = value.get();
+                    let known = options.with(|list| list.iter().any(|(v, _)| *v == current));
+                    // A value from a link that is not an option stays visible, so its error makes sense.
+                    let stray = (!known).then(|| view! { <option value=current.clone() selected=true>{format!("{current} (not available)")}</option> });
+                    let items = options.get().into_iter().map(|(option, text)| {
+                        let selected = option == current;
+                        view! { <option value=option selected=selected>{text}</option> }
+                    }).collect_view();
+                    view! { {stray}{items} }
+                }}
+            </select>
+            <p class="field-error" id=error_id aria-live="polite" data-testid=format!("error-{test_id}")>
+                {move || error.get().map(|message| view! { <span aria-hidden="true">"⚠ "</span>{message} })}
+            </p>
+        </div>
+    }
+}

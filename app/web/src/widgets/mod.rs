@@ -7,6 +7,7 @@ pub mod explain;
 pub mod field;
 pub mod predict;
 pub mod roofline;
+pub mod splitter;
 pub mod train_compute;
 pub mod url_state;
 
@@ -55,6 +56,7 @@ pub fn Widget(mount: WidgetMount) -> impl IntoView {
         }
         engine::roofline::SLUG => view! { <roofline::Roofline mount=mount /> }.into_any(),
         engine::checkpoint::SLUG => view! { <checkpoint::Checkpoint mount=mount /> }.into_any(),
+        engine::split::SLUG => view! { <splitter::Splitter mount=mount /> }.into_any(),
         other => view! {
             <div class="authoring-error" role="alert" data-testid="authoring-error">
                 <strong>"Authoring error: "</strong>{format!("no widget is called `{other}`.")}

@@ -1,0 +1,184 @@
+//! The splitter's form, in four groups: model, training, cluster and split.
+
+use crate::widgets::field::{NumberField, SelectField};
+use engine::field::FieldErrors;
+use engine::hardware::Catalogue;
+use engine::split::form::{CUSTOM, PARAMS_ONLY};
+use engine::split::{presets, SplitForm, SplitInput};
+use engine::widgets::WidgetForm;
+use leptos::prelude::*;
+use std::sync::Arc;
+
+type Validated = Memo<Option<Result<SplitInput, FieldErrors>>>;
+
+/// Label and hint of every numeric field.
+const NUMBERS: [(&str, &str, &str); 18] = [
+    ("params", "Parameters", "For example 7.5e9"),
+    ("layers", "Layers", "Transformer blocks"),
+    ("hidden", "Hidden size", "Model width h"),
+    ("heads", "Attention heads", "Must divide the hidden size"),
+    ("kv_heads", "Key/value heads", "Empty: same as heads"),
+    ("ffn_hidden", "MLP hidden size", "Empty: 4 × hidden"),
+    ("vocab", "Vocabulary", "Tokens in the vocabulary"),
+    ("seq_len", "Sequence length", "Tokens per sequence"),
+    (
+        "global_batch",
+        "Global batch (sequences)",
+        "Per optimizer step",
+    ),
+    ("micro_batch", "Micro-batch", "Sequences per forward pass"),
+    ("tokens", "Tokens to train", "Empty: no training time"),
+    ("count", "Accelerators", "In the whole cluster"),
+    ("per_node", "Accelerators per node", "The NVLink domain"),
+    (
+        "usd_per_hour",
+        "Price per accelerator-hour ($)",
+        "Empty: no cost",
+    ),
+    ("tp", "Tensor parallel (tp)", "Within a node, ideally"),
+    ("pp", "Pipeline stages (pp)", "Splits the layers"),
+    ("dp", "Data parallel (dp)", "Empty: fill the cluster"),
+    (
+        "virtual_stages",
+        "Virtual stages (v)",
+        "Interleaving; 1 = off",
+    ),
+];
+
+fn options(pairs: &[(&str, &str)]) -> Signal<Vec<(String, String)>> {
+    let list: Vec<(String, String)> = pairs
+        .iter()
+        .map(|(v, t)| ((*v).to_string(), (*t).to_string()))
+        .collect();
+    Signal::derive(move || list.clone())
+}
+
+#[component]
+pub fn SplitFields(
+    id: String,
+    form: RwSignal<SplitForm>,
+    validated: Validated,
+    catalogue: Signal<Option<Arc<Catalogue>>>,
+) -> impl IntoView {
+    let value = move |field: &'static str| {
+        Signal::derive(move || {
+            form.with(|f| {
+                f.field_pairs()
+                    .into_iter()
+                    .find(|(n, _)| *n == field)
+                    .map(|(_, v)| v)
+                    .unwrap_or_default()
+            })
+        })
+    };
+    let error = move |field: &'static str| {
+        Signal::derive(move || {
+            validated.with(|v| {
+                v.as_ref()
+                    .and_then(|r| r.as_ref().err())
+                    .and_then(|e| e.message_for(field))
+            })
+        })
+    };
+    let set = move |field: &'static str| {
+        Callback::new(move |text: String| {
+            form.update(|f| {
+                f.set_field(field, text);
+            })
+        })
+    };
+    // Stored so the field builders below are Copy and can be used in several views.
+    let prefix = StoredValue::new(id.clone());
+    let number = move |field: &'static str| {
+        let (label, hint) = NUMBERS
+            .iter()
+            .find(|(n, _, _)| *n == field)
+            .map(|(_, l, h)| (*l, *h))
+            .unwrap_or((field, ""));
+        view! { <NumberField id=format!("{}-{field}", prefix.get_value()) label=label hint=hint test_id=field value=value(field) error=error(field) on_input=set(field) /> }
+    };
+    let select = move |field: &'static str,
+                       label: &'static str,
+                       choices: Signal<Vec<(String, String)>>| {
+        view! { <SelectField id=format!("{}-{field}", prefix.get_value()) label=label test_id=field options=choices value=value(field) error=error(field) on_change=set(field) /> }
+    };
+    let mut models: Vec<(String, String)> = presets::PRESETS
+        .iter()
+        .map(|p| (p.key.to_string(), p.name.to_string()))
+        .collect();
+    models.push((CUSTOM.into(), "Custom architecture…".into()));
+    models.push((PARAMS_ONLY.into(), "Only a parameter count…".into()));
+    // Switching to a custom architecture starts from the preset that was showing.
+    let on_model = Callback::new(move |key: String| {
+        form.update(|f| {
+            if key == CUSTOM {
+                let previous = f.model.clone();
+                f.apply_preset(&previous);
+            }
+            f.model = key;
+        });
+    });
+    let model_prefix = id.clone();
+    let model_choices = Signal::derive(move || models.clone());
+    let kind = Memo::new(move |_| form.with(|f| f.model.trim().to_string()));
+    let accelerators = Signal::derive(move || {
+        catalogue
+            .get()
+            .map(|c| {
+                c.accelerators
+                    .iter()
+                    .filter(|a| {
+                        a.memory.capacity_gb.is_some()
+                            && a.memory.bandwidth_gb_s.is_some()
+                            && a.peak_tflops.bf16.or(a.peak_tflops.fp32).is_some()
+                    })
+                    .map(|a| (a.id.clone(), a.name.clone()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
+    let yes_no = || options(&[("true", "Yes"), ("false", "No")]);
+    view! {
+        <fieldset class="field-group" data-testid="group-model">
+            <legend>"Model"</legend>
+            <SelectField id=format!("{model_prefix}-model") label="Model" test_id="model" options=model_choices value=value("model") error=error("model") on_change=on_model />
+            {move || match kind.get().as_str() {
+                CUSTOM => view! {
+                    {number("layers")}{number("hidden")}{number("heads")}{number("kv_heads")}
+                    {number("ffn_hidden")}{number("vocab")}{number("seq_len")}
+                    {select("gated_mlp", "Gated MLP (LLaMA style)", yes_no())}
+                }.into_any(),
+                PARAMS_ONLY => view! { {number("params")}{number("seq_len")} }.into_any(),
+                key => presets::find(key).map(|p| {
+                    let a = p.architecture;
+                    view! {
+                        <p class="preset-summary" data-testid="preset-summary">
+                            {format!("{} layers, hidden {}, {} heads ({} key/value), MLP {}, vocabulary {}, sequences of {}. ", a.layers, a.hidden, a.heads, a.kv_heads, a.ffn_hidden, a.vocab, a.seq_len)}
+                            <a href=p.source.url rel="noopener noreferrer" target="_blank">{p.source.title}</a>
+                        </p>
+                    }
+                }).into_any(),
+            }}
+        </fieldset>
+        <fieldset class="field-group" data-testid="group-training">
+            <legend>"Training"</legend>
+            {number("global_batch")}{number("micro_batch")}
+            {select("precision", "Precision", options(&[("bf16", "BF16 mixed (FP32 master)"), ("fp16", "FP16 mixed (FP32 master)"), ("fp8", "FP8 (Transformer Engine)"), ("fp32", "FP32")]))}
+            {select("optimizer", "Optimizer", options(&[("adam", "Adam / AdamW"), ("sgd", "SGD with momentum")]))}
+            {select("recompute", "Activation recomputation", options(&[("none", "None"), ("selective", "Selective (attention core)"), ("full", "Full (every layer)")]))}
+            {select("flash_attention", "Fused (flash) attention", yes_no())}
+            {number("tokens")}
+        </fieldset>
+        <fieldset class="field-group" data-testid="group-cluster">
+            <legend>"Cluster"</legend>
+            {select("accelerator", "Accelerator", accelerators)}
+            {number("count")}{number("per_node")}{number("usd_per_hour")}
+        </fieldset>
+        <fieldset class="field-group" data-testid="group-split">
+            <legend>"Split"</legend>
+            {number("tp")}{number("pp")}{number("dp")}{number("virtual_stages")}
+            {select("sequence_parallel", "Sequence parallelism", yes_no())}
+            {select("zero", "ZeRO stage", options(&[("0", "0: none"), ("1", "1: optimizer state"), ("2", "2: + gradients"), ("3", "3: + weights")]))}
+        </fieldset>
+    }
+}

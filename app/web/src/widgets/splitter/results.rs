@@ -1,0 +1,285 @@
+//! The splitter's results for one plan: the regime, the memory and step-time
+//! bars, every number with its explanation, the lints and the scaling chart.
+
+use super::bar::{Bar, Segment, StackedBar};
+use crate::charts::chart_view::{ChartTable, ChartView};
+use crate::widgets::explain::ExplainedOutput;
+use charming::component::{Axis, Legend};
+use charming::datatype::DataPoint;
+use charming::element::{AxisType, NameLocation, Tooltip, Trigger};
+use charming::series::Line;
+use charming::Chart;
+use engine::format;
+use engine::split::lints::Severity;
+use engine::split::Report;
+use leptos::prelude::*;
+
+/// Outputs in the order a learner reads them, each with its explanation.
+const OUTPUTS: [&str; 21] = [
+    "memory_total",
+    "step_time",
+    "mfu",
+    "tokens_per_s",
+    "train_time",
+    "cost",
+    "energy",
+    "params",
+    "weights",
+    "gradients",
+    "optimizer",
+    "activations",
+    "allowance",
+    "compute",
+    "tp_comm",
+    "dp_comm",
+    "pp_bubble",
+    "pp_comm",
+    "hfu",
+    "model_flops",
+    "hardware_flops",
+];
+
+fn bytes(value: f64) -> String {
+    format::si(value, "B")
+}
+
+fn seconds(value: f64) -> String {
+    if value < 1.0 {
+        format!("{} ms", format::significant_digits(value * 1e3, 3))
+    } else {
+        format::duration(value)
+    }
+}
+
+pub fn memory_bar(report: &Report) -> Bar {
+    let memory = report.memory_per_device_bytes;
+    let mut segments = vec![
+        Segment {
+            name: "Weights",
+            value: memory.weights,
+            text: bytes(memory.weights),
+            class: "part-weights",
+        },
+        Segment {
+            name: "Gradients",
+            value: memory.gradients,
+            text: bytes(memory.gradients),
+            class: "part-gradients",
+        },
+        Segment {
+            name: "Optimizer state",
+            value: memory.optimizer,
+            text: bytes(memory.optimizer),
+            class: "part-optimizer",
+        },
+    ];
+    segments.push(match memory.activations {
+        Some(value) => Segment {
+            name: "Activations",
+            value,
+            text: bytes(value),
+            class: "part-activations",
+        },
+        None => Segment {
+            name: "Activations",
+            value: 0.0,
+            text: "unknown (parameter count only)".into(),
+            class: "part-activations",
+        },
+    });
+    segments.push(Segment {
+        name: "Buffers and fragmentation",
+        value: memory.allowance,
+        text: bytes(memory.allowance),
+        class: "part-allowance",
+    });
+    let verdict = if report.fits {
+        format!("fits, {} spare", bytes(report.headroom_bytes))
+    } else {
+        format!("does not fit, {} over", bytes(-report.headroom_bytes))
+    };
+    Bar {
+        segments,
+        limit: Some((
+            report.capacity_bytes,
+            format!("{} capacity", bytes(report.capacity_bytes)),
+        )),
+        summary: format!(
+            "Memory per accelerator: {} of {} — {}.",
+            bytes(memory.total),
+            bytes(report.capacity_bytes),
+            verdict
+        ),
+        total: memory.total,
+    }
+}
+
+pub fn time_bar(report: &Report) -> Bar {
+    let parts = report.breakdown_s;
+    let segment = |name, value: f64, class| Segment {
+        name,
+        value,
+        text: seconds(value),
+        class,
+    };
+    Bar {
+        segments: vec![
+            segment("Compute", parts.compute, "part-compute"),
+            segment("Tensor-parallel communication", parts.tp_comm, "part-tp"),
+            segment("Data-parallel communication (exposed)", parts.dp_comm, "part-dp"),
+            segment("Pipeline bubble", parts.pp_bubble, "part-bubble"),
+            segment("Pipeline sends", parts.pp_comm, "part-pp"),
+        ],
+        limit: None,
+        summary: format!(
+            "One step takes {}: {} computing, the rest waiting. The bubble is {} of ideal compute ({} of the step).",
+            seconds(report.step_time_s),
+            seconds(parts.compute),
+            percent(report.bubble.ratio),
+            percent(report.bubble.share)
+        ),
+        total: report.step_time_s,
+    }
+}
+
+fn percent(value: f64) -> String {
+    format!("{}%", format::significant_digits(value * 100.0, 3))
+}
+
+#[component]
+pub fn Results(id: String, report: Memo<Option<Report>>) -> impl IntoView {
+    let memory =
+        Signal::derive(move || report.with(|r| r.as_ref().map(memory_bar).unwrap_or_default()));
+    let time =
+        Signal::derive(move || report.with(|r| r.as_ref().map(time_bar).unwrap_or_default()));
+    let outputs = OUTPUTS
+        .iter()
+        .map(|key| {
+            let explanation = Signal::derive(move || {
+                report.with(|r| {
+                    r.as_ref()
+                        .and_then(|r| r.explanations.iter().find(|e| e.output == *key).cloned())
+                })
+            });
+            view! { <ExplainedOutput id=id.clone() explanation=explanation /> }
+        })
+        .collect_view();
+    let chart = Signal::derive(move || report.with(|r| r.as_ref().map(scaling_chart)));
+    let table =
+        Signal::derive(move || report.with(|r| r.as_ref().map(scaling_table).unwrap_or_default()));
+    view! {
+        {move || report.with(|r| r.as_ref().map(|r| {
+            let (icon, class) = match r.regime.kind {
+                "does_not_fit" => ("✖", "callout callout-warning"),
+                "communication_bound" | "bubble_bound" => ("⚠", "callout callout-warning"),
+                _ => ("✔", "callout callout-tip"),
+            };
+            view! {
+                <aside class=class role="note" data-testid="regime" data-kind=r.regime.kind>
+                    <p class="callout-title"><span aria-hidden="true">{icon}</span>" "{regime_title(r.regime.kind)}</p>
+                    <p>{r.regime.text.clone()}</p>
+                </aside>
+            }
+        }))}
+        <h4>"Memory on each accelerator"</h4>
+        <StackedBar test_id="memory-bar" bar=memory />
+        <h4>"Where a step's time goes"</h4>
+        <StackedBar test_id="time-bar" bar=time />
+        <Lints report=report />
+        <dl class="outputs">{outputs}</dl>
+        <ChartView label="Scaling: throughput and model FLOPs utilization as data-parallel replicas are added (same tp and pp)" chart=chart table=table />
+    }
+}
+
+fn regime_title(kind: &str) -> &'static str {
+    match kind {
+        "does_not_fit" => "Does not fit",
+        "communication_bound" => "Communication-bound",
+        "bubble_bound" => "Bubble-bound",
+        "data_parallel" => "Data parallelism is enough",
+        _ => "The model is split",
+    }
+}
+
+#[component]
+fn Lints(report: Memo<Option<Report>>) -> impl IntoView {
+    move || {
+        let lints = report.with(|r| r.as_ref().map(|r| r.lints.clone()).unwrap_or_default());
+        if lints.is_empty() {
+            return view! { <p class="lints-none" data-testid="lints-none">"No configuration problems found."</p> }.into_any();
+        }
+        let items = lints.into_iter().map(|lint| {
+            let (icon, label) = match lint.severity {
+                Severity::Error => ("✖", "Problem"),
+                Severity::Warning => ("⚠", "Warning"),
+                Severity::Note => ("ℹ", "Note"),
+            };
+            view! {
+                <li data-testid=format!("lint-{}", lint.code)><span aria-hidden="true">{icon}" "</span><strong>{label}": "</strong>{lint.message}</li>
+            }
+        }).collect_view();
+        view! { <ul class="lints" data-testid="lints" aria-label="Configuration checks">{items}</ul> }.into_any()
+    }
+}
+
+fn scaling_chart(report: &Report) -> Chart {
+    let throughput: Vec<DataPoint> = report
+        .scaling
+        .iter()
+        .map(|p| DataPoint::from(vec![p.accelerators as f64, p.tokens_per_s]))
+        .collect();
+    let mfu: Vec<DataPoint> = report
+        .scaling
+        .iter()
+        .map(|p| DataPoint::from(vec![p.accelerators as f64, p.mfu * 100.0]))
+        .collect();
+    Chart::new()
+        .animation(!crate::dom::prefers_reduced_motion())
+        .background_color("transparent")
+        .tooltip(Tooltip::new().trigger(Trigger::Axis))
+        .legend(Legend::new().top("bottom"))
+        .x_axis(
+            Axis::new()
+                .type_(AxisType::Log)
+                .name("Accelerators")
+                .name_location(NameLocation::Middle)
+                .name_gap(28),
+        )
+        .y_axis(
+            Axis::new()
+                .type_(AxisType::Log)
+                .name("Tokens/s")
+                .name_location(NameLocation::Middle)
+                .name_gap(50),
+        )
+        .y_axis(
+            Axis::new()
+                .type_(AxisType::Value)
+                .name("MFU (%)")
+                .min(0)
+                .max(100),
+        )
+        .series(Line::new().name("Throughput (tokens/s)").data(throughput))
+        .series(Line::new().name("MFU (%)").y_axis_index(1).data(mfu))
+}
+
+fn scaling_table(report: &Report) -> ChartTable {
+    ChartTable {
+        caption: "Throughput and utilization at each cluster size".into(),
+        header: ["Accelerators", "Tokens/s", "MFU", "Fits"]
+            .map(String::from)
+            .to_vec(),
+        rows: report
+            .scaling
+            .iter()
+            .map(|p| {
+                vec![
+                    format::grouped(p.accelerators),
+                    format::scientific(p.tokens_per_s, 3),
+                    percent(p.mfu),
+                    if p.fits { "yes".into() } else { "no".into() },
+                ]
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,106 @@
+// The parallelism splitter: memory falls as tp rises, bad input is explained
+// beside its field, links restore the exact state, and the auto-split ranks plans.
+import { test, expect } from "@playwright/test";
+import { CoursePage } from "../pages/course-page.mjs";
+
+const memoryTotal = async (widget) =>
+  Number(await widget.root.getByTestId("memory-bar").getByTestId("bar-summary").getAttribute("data-total"));
+
+test("raising tp from 1 to 8 lowers the memory bar", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/splitter");
+  const widget = course.widget("splitter");
+  await widget.set("tp", "1");
+  await expect(widget.root.getByTestId("regime")).toHaveAttribute("data-kind", "does_not_fit");
+  await expect(widget.root.getByTestId("lint-out_of_memory")).toBeVisible();
+  const before = await memoryTotal(widget);
+  await widget.set("tp", "8");
+  await expect(widget.root.getByTestId("regime")).toHaveAttribute("data-kind", "model_split");
+  const after = await memoryTotal(widget);
+  expect(after).toBeLessThan(before / 4);
+  await expect(widget.root.getByTestId("memory-bar").getByTestId("bar-summary")).toContainText("fits");
+  await course.expectNoConsoleErrors();
+});
+
+test("a negative batch shows an inline error and the page keeps working", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/splitter");
+  const widget = course.widget("splitter");
+  await widget.set("global_batch", "-5");
+  await expect(widget.error("global_batch")).toHaveText("⚠ Must be at least 1.");
+  await expect(widget.input("global_batch")).toHaveAttribute("aria-invalid", "true");
+  await expect(widget.root.getByTestId("results-invalid")).toBeVisible();
+  await widget.set("micro_batch", "NaN");
+  await expect(widget.error("micro_batch")).toContainText("is not a number");
+  await widget.set("global_batch", "1536");
+  await widget.set("micro_batch", "1");
+  await expect(widget.value("step_time")).toBeVisible();
+  await course.expectNoConsoleErrors();
+});
+
+test("a copied link restores the exact state", async ({ page, context }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/splitter");
+  const widget = course.widget("splitter");
+  await widget.input("model").selectOption("llama3-70b");
+  await widget.set("count", "256");
+  await widget.set("tp", "4");
+  await widget.set("pp", "4");
+  await widget.input("zero").selectOption("1");
+  const summary = await widget.root.getByTestId("memory-bar").getByTestId("bar-summary").textContent();
+  const url = page.url();
+  expect(url).toContain("splitter.model=llama3-70b");
+  const other = await context.newPage();
+  const copy = new CoursePage(other);
+  await other.goto(url);
+  const restored = copy.widget("splitter");
+  await expect(restored.input("model")).toHaveValue("llama3-70b");
+  await expect(restored.input("tp")).toHaveValue("4");
+  await expect(restored.input("zero")).toHaveValue("1");
+  await expect(restored.root.getByTestId("memory-bar").getByTestId("bar-summary")).toHaveText(summary);
+  await copy.expectNoConsoleErrors();
+});
+
+test("the auto-split fills its table and a plan can be applied", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/splitter?splitter.count=256&splitter.model=llama3-8b&splitter.global_batch=512");
+  const widget = course.widget("splitter");
+  await widget.root.getByTestId("auto-run").click();
+  await expect(widget.root.getByTestId("auto-row")).toHaveCount(10);
+  const stats = widget.root.getByTestId("auto-stats");
+  expect(Number(await stats.getAttribute("data-configs"))).toBeGreaterThan(1000);
+  const best = widget.root.getByTestId("auto-row").first();
+  const tp = await best.locator("td").nth(0).textContent();
+  await best.getByTestId("auto-use").press("Enter");
+  await expect(widget.input("tp")).toHaveValue(tp);
+  await expect(widget.root.getByTestId("chart").last()).toHaveAttribute("data-state", "ready");
+  await course.expectNoConsoleErrors();
+});
+
+test("a custom architecture by keyboard, with its rules explained", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/splitter");
+  const widget = course.widget("splitter");
+  await widget.input("model").focus();
+  await widget.input("model").selectOption("custom");
+  // Switching to custom starts from the preset that was showing.
+  await expect(widget.input("layers")).toHaveValue("96");
+  await widget.input("heads").focus();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("7");
+  await expect(widget.error("heads")).toContainText("must split evenly into 7 heads");
+  await widget.set("heads", "96");
+  await widget.root.getByTestId("explain-splitter-memory_total").press("Enter");
+  await expect(widget.root.getByTestId("out-memory_total").getByText("Source:")).toBeVisible();
+  await course.expectNoConsoleErrors();
+});
+
+test("garbage in the URL is named beside each field", async ({ page }) => {
+  const course = new CoursePage(page);
+  await page.goto("/#/lab/splitter?splitter.accelerator=%3Cimg%3E&splitter.tp=abc&splitter.zero=9");
+  const widget = course.widget("splitter");
+  await expect(widget.error("accelerator")).toContainText("is not in the hardware catalogue");
+  await expect(widget.error("tp")).toContainText("is not a number");
+  await expect(widget.error("zero")).toContainText("at most 3");
+  await course.expectNoConsoleErrors();
+});
