@@ -4,6 +4,7 @@
 mod bench;
 mod calculators;
 mod check;
+mod cost;
 mod split;
 
 use clap::{Parser, Subcommand};
@@ -65,6 +66,27 @@ enum Command {
     },
     /// Refit the splitter's efficiency model on Megatron-LM Table 1 and print the residuals.
     Calibrate,
+    /// Total cost of ownership: cloud on-demand, reserved and spot against buying, month by month. Reads JSON from FILE or `-`.
+    Tco {
+        /// A JSON file, or `-` for standard input.
+        input: String,
+    },
+    /// Energy, electricity cost, CO2 and racks of a run, compared across the catalogue. Reads JSON from FILE or `-`.
+    Energy {
+        /// A JSON file, or `-` for standard input.
+        input: String,
+        /// The content folder holding course.toml and the hardware catalogue.
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+    },
+    /// Serving simulation: dynamic batching, p50/p99 latency, throughput and accelerators needed. Reads JSON from FILE or `-`.
+    Serve {
+        /// A JSON file, or `-` for standard input.
+        input: String,
+        /// The content folder holding course.toml and the hardware catalogue.
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+    },
     /// List the widgets the course can place, as JSON.
     Widgets,
     /// Print the hardware catalogue (every accelerator, with sources) as JSON.
@@ -108,6 +130,15 @@ fn main() -> ExitCode {
             Err(message) => calculators::fail(&message),
         },
         Command::Calibrate => calculators::run_value(split::calibrate()),
+        Command::Tco { input } => calculators::run(&input, cost::tco),
+        Command::Energy { input, content } => match check::load_catalogue(&content) {
+            Ok(catalogue) => calculators::run(&input, |text| cost::energy(text, &catalogue)),
+            Err(message) => calculators::fail(&message),
+        },
+        Command::Serve { input, content } => match check::load_catalogue(&content) {
+            Ok(catalogue) => calculators::run(&input, |text| cost::serve(text, &catalogue)),
+            Err(message) => calculators::fail(&message),
+        },
         Command::Widgets => calculators::widgets(),
         Command::Hardware { content } => check::hardware(&content),
     }

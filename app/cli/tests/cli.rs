@@ -277,3 +277,162 @@ fn split_rejects_bad_input_with_one_line() {
         assert!(stderr(&output).contains(expected), "{}", stderr(&output));
     }
 }
+
+/// Runs a calculator on bad inputs: each must exit 2 with one line naming the problem.
+fn assert_rejected(command: &str, cases: &[(&str, &str)]) {
+    for (input, needle) in cases {
+        let output = lab(&[command, "-"], input);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{input}: {message}");
+        assert!(message.contains(needle), "{input}: {message}");
+        assert_eq!(message.trim_end().lines().count(), 1, "{input}: {message}");
+        assert!(output.stdout.is_empty());
+    }
+}
+
+/// Break-even in closed form: $730 a month of on-demand against $73 a month of
+/// amortized purchase and $1,642.50 of egress breaks even at ceil(2.5) = 3.
+#[test]
+fn tco_reads_nested_prices_and_finds_the_break_even() {
+    let output = lab(
+        &["tco", "-"],
+        r#"{"gpus": 1, "horizon_months": 12, "utilization": 1,
+            "cloud": {"on_demand_per_gpu_hour": 1, "reserved_per_gpu_hour": 0.8, "spot_per_gpu_hour": 0.5},
+            "on_prem": {"price_per_gpu": 2920, "server_and_network_per_gpu": 0, "amortization_months": 40,
+                        "power_w_per_gpu": 0, "hosting_per_gpu_month": 0, "ops_usd_per_month": 0},
+            "data": {"dataset_tb": 16.425, "egress_per_gb": 0.1}}"#,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["break_even_month"], 3);
+    assert_eq!(json["payback_month"], 7);
+    assert!((json["total_usd"]["on_demand"].as_f64().unwrap() - 8760.0).abs() < 1e-9);
+    assert_eq!(json["monthly_cumulative"].as_array().unwrap().len(), 13);
+    assert!(json["heuristic_check"]["holds"].is_boolean());
+    let defaults = lab(&["tco", "-"], "{}");
+    let json: serde_json::Value = serde_json::from_slice(&defaults.stdout).unwrap();
+    assert_eq!(json["heuristic_check"]["holds"], true);
+    assert!(json["break_even_utilization"].as_f64().unwrap() < 0.3);
+    assert_rejected(
+        "tco",
+        &[
+            (r#"{"utilization": 0}"#, "utilization: Must be more than 0."),
+            (
+                r#"{"cloud": {"on_demand": 3}}"#,
+                "unknown field `on_demand`",
+            ),
+            (r#"{"on_prem": {"pue": 0.5}}"#, "pue: Must be at least 1."),
+            ("[]", "invalid input JSON"),
+        ],
+    );
+}
+
+/// Patterson et al. 2021, Table 4: GPT-3 on 10,000 V100s for 14.8 days at
+/// 330 W per accelerator (300 W TDP plus 30 W of server) and PUE 1.1 used
+/// 1,287 MWh, 552 t CO2e at 0.429 kg/kWh.
+#[test]
+fn energy_reads_the_real_catalogue() {
+    let output = lab(
+        &["energy", "-"],
+        r#"{"accelerator": "v100-sxm-32gb", "count": 10000, "hours": 355.2, "utilization": 1,
+            "pue": 1.1, "grid_kg_co2_per_kwh": 0.429, "server_overhead_w": 240, "tokens": null}"#,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let kwh = json["kwh"].as_f64().unwrap();
+    assert!((kwh / 1_287_000.0 - 1.0).abs() < 0.005, "{kwh}");
+    assert!((json["co2_kg"].as_f64().unwrap() / 552_100.0 - 1.0).abs() < 0.005);
+    assert!(json["tokens_per_joule"].is_null());
+    let rows = json["comparison"].as_array().unwrap();
+    assert!(rows.iter().any(|row| row["id"] == "h100-sxm-80gb"));
+    assert_rejected(
+        "energy",
+        &[
+            (
+                r#"{"accelerator": "nope"}"#,
+                "not in the hardware catalogue",
+            ),
+            (r#"{"accelerator": "loihi-2"}"#, "does not publish its TDP"),
+            (r#"{"count": 0}"#, "count: Must be at least 1."),
+            (r#"{"hourz": 1}"#, "unknown field `hourz`"),
+        ],
+    );
+}
+
+/// At very low load with one request per batch nobody queues, so latency is
+/// the service time; the default load keeps p99 ≥ p50 and meets the target.
+#[test]
+fn serve_simulates_the_queue() {
+    let output = lab(
+        &["serve", "-"],
+        r#"{"accelerator": "h100-sxm-80gb", "model": {"params": 7e9, "precision": "bf16"},
+            "arrival_per_s": 0.001, "max_batch": 1, "batch_window_ms": 0, "latency_slo_ms": 5000,
+            "requests": 500, "usd_per_hour": 6.88}"#,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let p50 = json["latency_ms"]["p50"].as_f64().unwrap();
+    let service = json["service_time_batch_1_ms"].as_f64().unwrap();
+    assert!((p50 / service - 1.0).abs() < 1e-9, "{p50} vs {service}");
+    assert_eq!(json["max_batch_meeting_slo"], 1);
+    assert!(json["usd_per_million_requests"].as_f64().unwrap() > 0.0);
+    let defaults = lab(&["serve", "-"], r#"{"requests": 2000}"#);
+    let json: serde_json::Value = serde_json::from_slice(&defaults.stdout).unwrap();
+    let latency = &json["latency_ms"];
+    assert!(latency["p99"].as_f64().unwrap() >= latency["p50"].as_f64().unwrap());
+    assert_eq!(json["sweep"].as_array().unwrap().len(), 6);
+    assert!(json["usd_per_million_requests"].is_null());
+    assert_rejected(
+        "serve",
+        &[
+            (
+                r#"{"model": {"params": 70e9}}"#,
+                "params: Needs 142 GB of memory",
+            ),
+            (
+                r#"{"model": {"precision": "fp16"}}"#,
+                "precision: Choose one of",
+            ),
+            (r#"{"max_batch": 0}"#, "max_batch: Must be at least 1."),
+            (r#"{"model": {"size": 1}}"#, "unknown field `size`"),
+        ],
+    );
+}
+
+/// Every formula the three cost calculators explain must render in the browser,
+/// which turns TeX into MathML with the course crate.
+#[test]
+fn cost_calculator_formulas_render_to_mathml() {
+    let runs = [
+        ("tco", "{}"),
+        ("energy", r#"{"samples": 1e9}"#),
+        ("serve", r#"{"requests": 200, "usd_per_hour": 2}"#),
+        (
+            "serve",
+            r#"{"requests": 200, "max_batch": 1, "arrival_per_s": 1}"#,
+        ),
+    ];
+    let mut outputs = Vec::new();
+    let mut failures = Vec::new();
+    for (command, input) in runs {
+        let output = lab(&[command, "-"], input);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        for explanation in json["explanations"].as_array().unwrap() {
+            let tex = explanation["formula_tex"].as_str().unwrap();
+            if let Err(message) = course::math::to_mathml(tex, true) {
+                failures.push(format!("{command} {}: {message}", explanation["output"]));
+            }
+            outputs.push(explanation["output"].as_str().unwrap().to_string());
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+    for expected in [
+        "payback_month",
+        "racks_needed",
+        "usd_per_million_requests",
+        "md1_mean_wait_ms",
+    ] {
+        assert!(outputs.iter().any(|o| o == expected), "{expected}");
+    }
+}

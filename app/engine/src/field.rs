@@ -33,6 +33,12 @@ pub enum FieldProblem {
     /// A value that parses but breaks a rule of the calculator, stated in full.
     #[error("{reason}")]
     Invalid { reason: String },
+    #[error("Needs {need} of memory, but {id} has {have}.")]
+    DoesNotFit {
+        id: String,
+        need: String,
+        have: String,
+    },
 }
 
 /// A rejected field: which one, and why.
@@ -207,6 +213,35 @@ impl Checker {
         }
     }
 
+    /// A real number within `range`, or `Some(None)` when the field is left
+    /// empty on purpose. Returns `None` after recording the problem.
+    pub fn optional_real(
+        &mut self,
+        field: &'static str,
+        raw: &str,
+        range: Range,
+    ) -> Option<Option<f64>> {
+        if raw.trim().is_empty() {
+            Some(None)
+        } else {
+            self.real(field, raw, range).map(Some)
+        }
+    }
+
+    /// A whole number within `range`, or `Some(None)` when the field is left empty.
+    pub fn optional_whole(
+        &mut self,
+        field: &'static str,
+        raw: &str,
+        range: Range,
+    ) -> Option<Option<u64>> {
+        if raw.trim().is_empty() {
+            Some(None)
+        } else {
+            self.whole(field, raw, range).map(Some)
+        }
+    }
+
     pub fn finish<T>(self, build: impl FnOnce() -> Option<T>) -> Result<T, FieldErrors> {
         if self.errors.is_empty() {
             // Every field parsed, so `build` only assembles values it was handed.
@@ -267,5 +302,18 @@ mod tests {
             checker.errors.message_for("m").as_deref(),
             Some("Must be at least 1.")
         );
+    }
+
+    #[test]
+    fn optional_fields_may_be_empty_but_not_wrong() {
+        let mut checker = Checker::default();
+        let range = Range::above(0.0, 10.0);
+        assert_eq!(checker.optional_real("a", "  ", range), Some(None));
+        assert_eq!(checker.optional_real("b", "2.5", range), Some(Some(2.5)));
+        assert_eq!(checker.optional_real("c", "0", range), None);
+        assert_eq!(checker.optional_whole("d", "", range), Some(None));
+        assert_eq!(checker.optional_whole("e", "3", range), Some(Some(3)));
+        assert_eq!(checker.optional_whole("f", "3.5", range), None);
+        assert_eq!(checker.errors.0.len(), 2);
     }
 }

@@ -93,6 +93,31 @@ pub fn si(value: f64, unit: &str) -> String {
     format!("{} {unit}", significant_digits(value, 3))
 }
 
+/// Dollars: whole dollars with thousands separators from $1,000 up, cents
+/// below that and two significant figures under a dollar, e.g. `$1,234,567`,
+/// `$6.88`, `$0.085`. Estimates this large carry no meaningful cents.
+pub fn usd(value: f64) -> String {
+    if !value.is_finite() {
+        return "—".to_string();
+    }
+    let sign = if value < 0.0 { "-" } else { "" };
+    let magnitude = value.abs();
+    let digits = if magnitude >= 1000.0 {
+        // `as` saturates, and no cost this crate computes comes near 2^64 dollars.
+        grouped(magnitude.round() as u64)
+    } else if magnitude >= 1.0 || magnitude == 0.0 {
+        format!("{magnitude:.2}")
+    } else {
+        significant_digits(magnitude, 2)
+    };
+    format!("{sign}${digits}")
+}
+
+/// A share in [0, 1] as a percentage with three significant figures, e.g. `24.9%`.
+pub fn percent(share: f64) -> String {
+    format!("{}%", significant_digits(share * 100.0, 3))
+}
+
 /// Rounds to `digits` significant figures and drops trailing zeros.
 pub fn significant_digits(value: f64, digits: i32) -> String {
     if value == 0.0 || !value.is_finite() {
@@ -148,5 +173,11 @@ mod tests {
         assert_eq!(plain_number(0.5), "0.5");
         assert_eq!(plain_number(1e15), "1 × 10¹⁵");
         assert_eq!(plain_number(1000.0), "1000");
+        assert_eq!(usd(1_234_567.4), "$1,234,567");
+        assert_eq!(usd(6.88), "$6.88");
+        assert_eq!(usd(0.0853), "$0.085");
+        assert_eq!(usd(0.0), "$0.00");
+        assert_eq!(usd(-2500.0), "-$2,500");
+        assert_eq!(percent(0.2489), "24.9%");
     }
 }

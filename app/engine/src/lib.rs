@@ -6,13 +6,16 @@
 //! fail. The engine knows nothing about the web: no signals, no clock, no DOM.
 
 pub mod checkpoint;
+pub mod energy;
 pub mod explain;
 pub mod field;
 pub mod format;
 pub mod hardware;
 pub mod quiz;
 pub mod roofline;
+pub mod serve;
 pub mod split;
+pub mod tco;
 pub mod train_compute;
 pub mod widgets;
 

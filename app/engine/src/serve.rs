@@ -1,0 +1,482 @@
+//! Serving an LLM with dynamic batching: a seeded discrete-event simulation of
+//! one accelerator's queue, with batch service times from the roofline.
+//!
+//! # Model
+//!
+//! - **Arrivals** are Poisson at `arrival_per_s`, drawn from SplitMix64 seeded
+//!   with `seed`, so a run is reproducible to the last digit.
+//! - **Batching** follows the dynamic batchers of serving systems such as
+//!   Triton: the server starts a batch when `max_batch` requests wait or when
+//!   the oldest waiting request has waited `batch_window_ms`, whichever is
+//!   first, and never before it is free. With a window of 0 an idle server
+//!   serves an arriving request at once. Batches are static: all requests of a
+//!   batch are prefilled together, decode `output_tokens` steps together and
+//!   finish together. Continuous batching, which admits requests between
+//!   decode steps, would do better and is not modelled.
+//! - **Service time** of a batch of B comes from the roofline (Williams et al.
+//!   2009). Prefill takes max(2·N·B·prompt / (η·P), weights / BW). Each decode
+//!   step reads the weights and every request's KV cache, or computes 2·N·B
+//!   FLOPs, whichever is slower: max((W + B·context·κ) / BW, 2·N·B / (η·P)),
+//!   with the context growing by one token a step. P is the dense peak at the
+//!   compute precision, η = `compute_efficiency`, BW the memory bandwidth.
+//!   KV-cache writes, activations and the first token coming out of prefill
+//!   are left out.
+//! - **Precision**: weights take 4, 2, 1, 1 or 0.5 bytes per parameter for
+//!   fp32, bf16, fp8, int8 and int4. Arithmetic and the KV cache use the same
+//!   format, except int4, which is weight-only quantization (as in GPTQ):
+//!   multiplied and cached in bf16.
+//! - **KV cache** per token is 2 × layers × kv_dim × bytes (Kwon et al. 2023).
+//!   Left empty, `layers` and `kv_dim` come from the parameter count with
+//!   N ≈ 12·L·d² and d = 128·L (GPT-3's width per layer); models with
+//!   grouped-query attention cache less than that guess. A batch's caches at
+//!   full length plus the weights must fit in the accelerator's memory, which
+//!   caps the batch (`memory_max_batch`); if not even one request fits the
+//!   input is rejected.
+//!
+//! # Outputs
+//!
+//! Latency is time to the last token: arrival to the end of the batch. The
+//! simulation runs once for each batch limit 1, 2, 4, … up to the largest that
+//! fits (the `sweep`); the headline numbers are the last run's.
+//! `max_batch_meeting_slo` is the largest swept limit whose p99 latency meets
+//! `latency_slo_ms` at this arrival rate. `accelerators_needed` splits the
+//! traffic evenly over replicas so each runs at most `max_load` of its
+//! capacity with full batches, B / S(B). `usd_per_million_requests` charges
+//! those replicas' hours at `usd_per_hour` and is `null` when no price is given.
+//!
+//! # Keys and defaults
+//!
+//! | key | default | meaning |
+//! |---|---|---|
+//! | `accelerator` | `h100-sxm-80gb` | catalogue id; needs memory capacity, bandwidth and the compute precision's peak |
+//! | `params` | 7e9 | parameters N, a Llama-2-7B-sized model |
+//! | `precision` | `bf16` | `fp32`, `bf16`, `fp8`, `int8` or `int4` |
+//! | `layers` | empty | optional; derived from `params` when empty |
+//! | `kv_dim` | empty | optional width of keys (and of values) per layer; derived when empty |
+//! | `prompt_tokens` | 512 | prompt length per request |
+//! | `output_tokens` | 128 | tokens generated per request |
+//! | `arrival_per_s` | 10 | mean request rate λ |
+//! | `max_batch` | 32 | largest batch the server forms |
+//! | `batch_window_ms` | 50 | longest the oldest request waits for a batch to fill |
+//! | `latency_slo_ms` | 2000 | p99 target for the whole response |
+//! | `compute_efficiency` | 0.5 | assumed share of peak FLOP/s reached, in (0, 1] |
+//! | `max_load` | 0.8 | assumed highest share of capacity to plan for, in (0, 1] |
+//! | `usd_per_hour` | empty | optional price of one accelerator-hour |
+//! | `requests` | 20000 | requests simulated per run |
+//! | `seed` | 1 | seed of the arrival stream |
+
+mod model;
+mod output;
+mod sim;
+
+pub use model::{derived_shape, ServiceModel, HIDDEN_PER_LAYER};
+pub use output::{compute, LatencyMs, ServeOutput, SweepPoint};
+pub use sim::{sweep_sizes, Progress, RunResult, Simulation};
+
+use output::summarize;
+
+use crate::explain::Source;
+use crate::field::{Checker, FieldErrors, FieldProblem, Range};
+use crate::format;
+use crate::hardware::{Accelerator, Catalogue, Precision};
+use crate::widgets::WidgetForm;
+use serde::{Deserialize, Serialize};
+
+pub const SLUG: &str = "serve";
+
+pub const KWON_2023: Source = Source {
+    title: "Kwon et al. 2023, Efficient Memory Management for Large Language Model Serving with PagedAttention",
+    locator: "Section 3 (one token's KV cache is 2 × hidden size × layers × bytes: 800 KB for OPT-13B)",
+    url: "https://arxiv.org/abs/2309.06180",
+};
+
+pub const POPE_2022: Source = Source {
+    title: "Pope et al. 2022, Efficiently Scaling Transformer Inference",
+    locator: "Section 2 (decode reads all weights and the KV cache every step, so small batches are memory-bound)",
+    url: "https://arxiv.org/abs/2211.05102",
+};
+
+pub const TRITON_DYNAMIC_BATCHER: Source = Source {
+    title: "NVIDIA Triton Inference Server, Model Configuration",
+    locator: "Dynamic Batcher: max batch size and max_queue_delay_microseconds",
+    url: "https://docs.nvidia.com/deeplearning/triton-inference-server/user-guide/docs/user_guide/model_configuration.html#dynamic-batcher",
+};
+
+pub const HARCHOL_BALTER_2013: Source = Source {
+    title: "Harchol-Balter 2013, Performance Modeling and Design of Computer Systems: Queueing Theory in Action",
+    locator: "Chapter 23, The M/G/1 Queue (Pollaczek–Khinchine formula)",
+    url: "https://www.cs.cmu.edu/~harchol/PerformanceModeling/book.html",
+};
+
+/// Weight formats, with the bytes each parameter takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WeightPrecision {
+    Fp32,
+    Bf16,
+    Fp8,
+    Int8,
+    Int4,
+}
+
+impl WeightPrecision {
+    pub const ALL: [WeightPrecision; 5] = [
+        WeightPrecision::Fp32,
+        WeightPrecision::Bf16,
+        WeightPrecision::Fp8,
+        WeightPrecision::Int8,
+        WeightPrecision::Int4,
+    ];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            WeightPrecision::Fp32 => "fp32",
+            WeightPrecision::Bf16 => "bf16",
+            WeightPrecision::Fp8 => "fp8",
+            WeightPrecision::Int8 => "int8",
+            WeightPrecision::Int4 => "int4",
+        }
+    }
+
+    pub fn bytes_per_param(self) -> f64 {
+        match self {
+            WeightPrecision::Fp32 => 4.0,
+            WeightPrecision::Bf16 => 2.0,
+            WeightPrecision::Fp8 | WeightPrecision::Int8 => 1.0,
+            WeightPrecision::Int4 => 0.5,
+        }
+    }
+
+    /// The format the arithmetic runs in. INT4 is weight-only quantization:
+    /// weights are widened to BF16 before they are multiplied.
+    pub fn compute_precision(self) -> Precision {
+        match self {
+            WeightPrecision::Fp32 => Precision::Fp32,
+            WeightPrecision::Bf16 | WeightPrecision::Int4 => Precision::Bf16,
+            WeightPrecision::Fp8 => Precision::Fp8,
+            WeightPrecision::Int8 => Precision::Int8,
+        }
+    }
+
+    /// The KV cache is kept in the compute format.
+    pub fn kv_bytes_per_element(self) -> f64 {
+        crate::roofline::bytes_per_element(self.compute_precision())
+    }
+
+    fn parse(text: &str) -> Option<WeightPrecision> {
+        WeightPrecision::ALL
+            .into_iter()
+            .find(|precision| precision.key() == text.trim())
+    }
+}
+
+pub const FIELDS: [&str; 16] = [
+    "accelerator",
+    "params",
+    "precision",
+    "layers",
+    "kv_dim",
+    "prompt_tokens",
+    "output_tokens",
+    "arrival_per_s",
+    "max_batch",
+    "batch_window_ms",
+    "latency_slo_ms",
+    "compute_efficiency",
+    "max_load",
+    "usd_per_hour",
+    "requests",
+    "seed",
+];
+
+/// Raw strings, as typed; the module docs list every key and its default.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ServeForm {
+    pub accelerator: String,
+    pub params: String,
+    pub precision: String,
+    pub layers: String,
+    pub kv_dim: String,
+    pub prompt_tokens: String,
+    pub output_tokens: String,
+    pub arrival_per_s: String,
+    pub max_batch: String,
+    pub batch_window_ms: String,
+    pub latency_slo_ms: String,
+    pub compute_efficiency: String,
+    pub max_load: String,
+    pub usd_per_hour: String,
+    pub requests: String,
+    pub seed: String,
+}
+
+impl Default for ServeForm {
+    /// A 7B chat model in BF16 on one H100, ten requests a second, batches of
+    /// up to 32 gathered for at most 50 ms, and a 2-second p99 target.
+    fn default() -> Self {
+        ServeForm {
+            accelerator: "h100-sxm-80gb".into(),
+            params: "7e9".into(),
+            precision: "bf16".into(),
+            layers: String::new(),
+            kv_dim: String::new(),
+            prompt_tokens: "512".into(),
+            output_tokens: "128".into(),
+            arrival_per_s: "10".into(),
+            max_batch: "32".into(),
+            batch_window_ms: "50".into(),
+            latency_slo_ms: "2000".into(),
+            compute_efficiency: "0.5".into(),
+            max_load: "0.8".into(),
+            usd_per_hour: String::new(),
+            requests: "20000".into(),
+            seed: "1".into(),
+        }
+    }
+}
+
+impl ServeForm {
+    fn slot(&mut self, field: &str) -> Option<&mut String> {
+        Some(match field {
+            "accelerator" => &mut self.accelerator,
+            "params" => &mut self.params,
+            "precision" => &mut self.precision,
+            "layers" => &mut self.layers,
+            "kv_dim" => &mut self.kv_dim,
+            "prompt_tokens" => &mut self.prompt_tokens,
+            "output_tokens" => &mut self.output_tokens,
+            "arrival_per_s" => &mut self.arrival_per_s,
+            "max_batch" => &mut self.max_batch,
+            "batch_window_ms" => &mut self.batch_window_ms,
+            "latency_slo_ms" => &mut self.latency_slo_ms,
+            "compute_efficiency" => &mut self.compute_efficiency,
+            "max_load" => &mut self.max_load,
+            "usd_per_hour" => &mut self.usd_per_hour,
+            "requests" => &mut self.requests,
+            "seed" => &mut self.seed,
+            _ => return None,
+        })
+    }
+
+    /// Checks every field, that the accelerator publishes what the model
+    /// needs, and that the weights and one request's KV cache fit in memory.
+    pub fn validate(&self, catalogue: &Catalogue) -> Result<ServeInput, FieldErrors> {
+        let mut checker = Checker::default();
+        let precision = WeightPrecision::parse(&self.precision);
+        if precision.is_none() {
+            checker.errors.push(
+                "precision",
+                FieldProblem::NotAChoice {
+                    allowed: WeightPrecision::ALL.map(WeightPrecision::key).join(", "),
+                },
+            );
+        }
+        let hardware = find_hardware(catalogue, &self.accelerator, precision, &mut checker);
+        let params = checker.real("params", &self.params, Range::above(0.0, 1e13));
+        let layers = checker.optional_whole("layers", &self.layers, Range::at_least(1.0, 1000.0));
+        let kv_dim = checker.optional_whole("kv_dim", &self.kv_dim, Range::at_least(1.0, 1e6));
+        let prompt = checker.whole(
+            "prompt_tokens",
+            &self.prompt_tokens,
+            Range::at_least(0.0, 1e6),
+        );
+        let output = checker.whole(
+            "output_tokens",
+            &self.output_tokens,
+            Range::at_least(1.0, 1e5),
+        );
+        let arrival = checker.real("arrival_per_s", &self.arrival_per_s, Range::above(0.0, 1e6));
+        let max_batch = checker.whole("max_batch", &self.max_batch, Range::at_least(1.0, 4096.0));
+        let window_ms = checker.real(
+            "batch_window_ms",
+            &self.batch_window_ms,
+            Range::at_least(0.0, 1e6),
+        );
+        let slo_ms = checker.real(
+            "latency_slo_ms",
+            &self.latency_slo_ms,
+            Range::above(0.0, 1e9),
+        );
+        let efficiency = checker.real(
+            "compute_efficiency",
+            &self.compute_efficiency,
+            Range::above(0.0, 1.0),
+        );
+        let max_load = checker.real("max_load", &self.max_load, Range::above(0.0, 1.0));
+        let usd_per_hour = checker.optional_real(
+            "usd_per_hour",
+            &self.usd_per_hour,
+            Range::at_least(0.0, 1e6),
+        );
+        let requests = checker.whole("requests", &self.requests, Range::at_least(1.0, 1e6));
+        let seed = checker.whole("seed", &self.seed, Range::at_least(0.0, 9e15));
+        let shape = params.map(derived_shape);
+        let input = checker.finish(|| {
+            let (accelerator, hardware) = hardware?;
+            Some(ServeInput {
+                accelerator_id: accelerator.id.clone(),
+                accelerator_name: accelerator.name.clone(),
+                peak_flops_per_s: hardware.peak_flops_per_s,
+                bandwidth_bytes_per_s: hardware.bandwidth_bytes_per_s,
+                memory_bytes: hardware.memory_bytes,
+                params: params?,
+                precision: precision?,
+                layers: layers?.or(shape.map(|(layers, _)| layers))?,
+                kv_dim: kv_dim?.or(shape.map(|(_, hidden)| hidden))?,
+                layers_derived: layers?.is_none(),
+                kv_dim_derived: kv_dim?.is_none(),
+                prompt_tokens: prompt?,
+                output_tokens: output?,
+                arrival_per_s: arrival?,
+                max_batch: max_batch?,
+                batch_window_s: window_ms? / 1000.0,
+                latency_slo_s: slo_ms? / 1000.0,
+                compute_efficiency: efficiency?,
+                max_load: max_load?,
+                usd_per_hour: usd_per_hour?,
+                requests: requests?,
+                seed: seed?,
+            })
+        })?;
+        // Memory depends on nearly every other field, so it is checked once they all parse.
+        let model = ServiceModel::new(&input);
+        if model.memory_max_batch(input.memory_bytes) == 0 {
+            let mut errors = FieldErrors::default();
+            errors.push(
+                "params",
+                FieldProblem::DoesNotFit {
+                    id: input.accelerator_id.clone(),
+                    need: format::si(model.weights_bytes + model.kv_bytes_per_request(), "B"),
+                    have: format::si(input.memory_bytes, "B"),
+                },
+            );
+            return Err(errors);
+        }
+        Ok(input)
+    }
+}
+
+impl WidgetForm for ServeForm {
+    fn set_field(&mut self, field: &str, value: String) -> bool {
+        match self.slot(field) {
+            Some(slot) => {
+                *slot = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn field_pairs(&self) -> Vec<(&'static str, String)> {
+        // `slot` hands out `&mut`, so read through a copy; a form is a few short strings.
+        let mut copy = self.clone();
+        FIELDS
+            .iter()
+            .map(|field| {
+                let value = copy
+                    .slot(field)
+                    .map(|slot| slot.clone())
+                    .unwrap_or_default();
+                (*field, value)
+            })
+            .collect()
+    }
+}
+
+/// The three numbers the model needs from the catalogue.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Hardware {
+    peak_flops_per_s: f64,
+    bandwidth_bytes_per_s: f64,
+    memory_bytes: f64,
+}
+
+/// The accelerator and its figures, or the problem recorded against
+/// `accelerator`. An unknown id is reported even when the precision is not
+/// valid; what the part must publish depends on the precision, so that check waits.
+fn find_hardware<'a>(
+    catalogue: &'a Catalogue,
+    raw: &str,
+    precision: Option<WeightPrecision>,
+    checker: &mut Checker,
+) -> Option<(&'a Accelerator, Hardware)> {
+    let id = raw.trim();
+    if id.is_empty() {
+        checker.errors.push("accelerator", FieldProblem::Empty);
+        return None;
+    }
+    let Some(acc) = catalogue.find(id) else {
+        checker.errors.push(
+            "accelerator",
+            FieldProblem::UnknownId {
+                id: id.chars().take(40).collect(),
+            },
+        );
+        return None;
+    };
+    let compute = precision?.compute_precision();
+    let hardware = acc
+        .peak_flops_per_s(compute)
+        .zip(acc.bandwidth_bytes_per_s())
+        .zip(acc.memory.capacity_gb)
+        .map(|((peak, bandwidth), capacity_gb)| Hardware {
+            peak_flops_per_s: peak,
+            bandwidth_bytes_per_s: bandwidth,
+            memory_bytes: capacity_gb * 1e9,
+        })
+        .filter(|h| {
+            h.peak_flops_per_s > 0.0 && h.bandwidth_bytes_per_s > 0.0 && h.memory_bytes > 0.0
+        });
+    if hardware.is_none() {
+        checker.errors.push(
+            "accelerator",
+            FieldProblem::MissingData {
+                id: acc.id.clone(),
+                what: format!("{} peak, memory capacity and bandwidth", compute.key()),
+            },
+        );
+    }
+    hardware.map(|hardware| (acc, hardware))
+}
+
+/// Validated input: an accelerator that publishes the compute precision's
+/// peak, its memory capacity and bandwidth, and a model whose weights and one
+/// request's KV cache fit in that memory.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ServeInput {
+    pub accelerator_id: String,
+    pub accelerator_name: String,
+    pub peak_flops_per_s: f64,
+    pub bandwidth_bytes_per_s: f64,
+    pub memory_bytes: f64,
+    pub params: f64,
+    pub precision: WeightPrecision,
+    pub layers: u64,
+    pub kv_dim: u64,
+    pub layers_derived: bool,
+    pub kv_dim_derived: bool,
+    pub prompt_tokens: u64,
+    pub output_tokens: u64,
+    pub arrival_per_s: f64,
+    pub max_batch: u64,
+    pub batch_window_s: f64,
+    pub latency_slo_s: f64,
+    pub compute_efficiency: f64,
+    pub max_load: f64,
+    pub usd_per_hour: Option<f64>,
+    pub requests: u64,
+    pub seed: u64,
+}
+
+impl ServeInput {
+    /// The batch limit the server uses: the requested one, capped by memory.
+    pub fn batch_limit(&self, model: &ServiceModel) -> u64 {
+        self.max_batch
+            .min(model.memory_max_batch(self.memory_bytes))
+            .max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,317 @@
+//! What `serve::compute` returns, built from the finished runs, and the story
+//! behind each number.
+
+use super::{
+    RunResult, ServeInput, ServiceModel, Simulation, HARCHOL_BALTER_2013, KWON_2023, POPE_2022,
+    TRITON_DYNAMIC_BATCHER,
+};
+use crate::explain::{Binding, Explanation};
+use crate::format;
+use crate::roofline::WILLIAMS_2009;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct LatencyMs {
+    pub p50: f64,
+    pub p99: f64,
+    pub mean: f64,
+}
+
+/// One point of the sweep, for the throughput-against-latency chart.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct SweepPoint {
+    pub max_batch: u64,
+    pub throughput_per_s: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub mean_batch: f64,
+    pub meets_slo: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ServeOutput {
+    pub throughput_per_s: f64,
+    pub latency_ms: LatencyMs,
+    pub mean_queue_wait_ms: f64,
+    /// Requests per batch, on average.
+    pub mean_batch: f64,
+    pub meets_slo: bool,
+    pub max_batch_meeting_slo: Option<u64>,
+    /// `max_batch`, capped by memory.
+    pub max_batch_used: u64,
+    pub memory_max_batch: u64,
+    pub service_time_ms: f64,
+    pub service_time_batch_1_ms: f64,
+    /// Requests per second one accelerator serves with full batches.
+    pub capacity_per_s: f64,
+    /// Arrival rate over capacity; at 1 or more the queue grows without bound.
+    pub load: f64,
+    pub stable: bool,
+    pub accelerators_needed: u64,
+    pub usd_per_million_requests: Option<f64>,
+    /// Pollaczek–Khinchine's mean wait, for comparison, when batches hold one request.
+    pub md1_mean_wait_ms: Option<f64>,
+    pub weights_gb: f64,
+    pub kv_cache_bytes_per_token: f64,
+    pub layers: u64,
+    pub kv_dim: u64,
+    pub sweep: Vec<SweepPoint>,
+    pub explanations: Vec<Explanation>,
+}
+
+/// Runs the whole simulation at once. Cannot fail: validation guarantees a
+/// positive rate, a batch that fits and positive hardware figures.
+pub fn compute(input: &ServeInput) -> ServeOutput {
+    Simulation::new(input).finish()
+}
+
+/// Builds the output from the finished runs, the last being the chosen limit.
+pub(super) fn summarize(
+    input: &ServeInput,
+    model: &ServiceModel,
+    runs: &[RunResult],
+) -> ServeOutput {
+    let limit = input.batch_limit(model);
+    let slo_ms = input.latency_slo_s * 1000.0;
+    let sweep: Vec<SweepPoint> = runs
+        .iter()
+        .map(|run| SweepPoint {
+            max_batch: run.max_batch,
+            throughput_per_s: run.throughput_per_s,
+            p50_ms: run.p50_ms,
+            p99_ms: run.p99_ms,
+            mean_batch: run.mean_batch,
+            meets_slo: run.p99_ms <= slo_ms,
+        })
+        .collect();
+    let main = runs.last().copied().unwrap_or(RunResult {
+        max_batch: limit,
+        throughput_per_s: 0.0,
+        p50_ms: 0.0,
+        p99_ms: 0.0,
+        mean_ms: 0.0,
+        mean_wait_ms: 0.0,
+        mean_batch: 0.0,
+    });
+    let service_s = model.service_s(limit);
+    let service_1_s = model.service_s(1);
+    let capacity_per_s = limit as f64 / service_s;
+    let load = input.arrival_per_s / capacity_per_s;
+    // `as` saturates; validation bounds the rate, so the count stays far below that.
+    let accelerators_needed = (input.arrival_per_s / (input.max_load * capacity_per_s))
+        .ceil()
+        .max(1.0) as u64;
+    let usd_per_million_requests = input
+        .usd_per_hour
+        .map(|price| accelerators_needed as f64 * price / (input.arrival_per_s * 3600.0) * 1e6);
+    let md1_mean_wait_ms = (limit == 1)
+        .then_some(input.arrival_per_s * service_1_s)
+        .filter(|rho| *rho < 1.0)
+        .map(|rho| rho * service_1_s / (2.0 * (1.0 - rho)) * 1000.0);
+    let out = ServeOutput {
+        throughput_per_s: main.throughput_per_s,
+        latency_ms: LatencyMs {
+            p50: main.p50_ms,
+            p99: main.p99_ms,
+            mean: main.mean_ms,
+        },
+        mean_queue_wait_ms: main.mean_wait_ms,
+        mean_batch: main.mean_batch,
+        meets_slo: main.p99_ms <= slo_ms,
+        max_batch_meeting_slo: sweep
+            .iter()
+            .filter(|point| point.meets_slo)
+            .map(|point| point.max_batch)
+            .max(),
+        max_batch_used: limit,
+        memory_max_batch: model.memory_max_batch(input.memory_bytes),
+        service_time_ms: service_s * 1000.0,
+        service_time_batch_1_ms: service_1_s * 1000.0,
+        capacity_per_s,
+        load,
+        stable: load < 1.0,
+        accelerators_needed,
+        usd_per_million_requests,
+        md1_mean_wait_ms,
+        weights_gb: model.weights_bytes / 1e9,
+        kv_cache_bytes_per_token: model.kv_bytes_per_token,
+        layers: input.layers,
+        kv_dim: input.kv_dim,
+        sweep,
+        explanations: Vec::new(),
+    };
+    ServeOutput {
+        explanations: explain(input, model, &out),
+        ..out
+    }
+}
+
+fn ms(value: f64) -> String {
+    format!("{} ms", format::significant_digits(value, 3))
+}
+
+fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<Explanation> {
+    let n = Binding {
+        symbol: "N",
+        meaning: "parameters",
+        value: format::scientific(input.params, 3),
+    };
+    let w = Binding {
+        symbol: "W",
+        meaning: "bytes of weights",
+        value: format::si(model.weights_bytes, "B"),
+    };
+    let kappa = Binding {
+        symbol: "\\kappa",
+        meaning: "KV-cache bytes per token",
+        value: format::si(model.kv_bytes_per_token, "B"),
+    };
+    let bw = Binding {
+        symbol: "BW",
+        meaning: "memory bandwidth",
+        value: format::si(input.bandwidth_bytes_per_s, "B/s"),
+    };
+    let b = Binding {
+        symbol: "B",
+        meaning: "batch limit used",
+        value: format::grouped(out.max_batch_used),
+    };
+    let s_b = Binding {
+        symbol: "S(B)",
+        meaning: "service time of a full batch",
+        value: ms(out.service_time_ms),
+    };
+    let mu = Binding {
+        symbol: "\\mu",
+        meaning: "capacity of one accelerator",
+        value: format!(
+            "{} requests/s",
+            format::significant_digits(out.capacity_per_s, 3)
+        ),
+    };
+    let lambda = Binding {
+        symbol: "\\lambda",
+        meaning: "arrival rate",
+        value: format!(
+            "{} requests/s",
+            format::significant_digits(input.arrival_per_s, 3)
+        ),
+    };
+    let mut explanations = vec![
+        Explanation {
+            output: "weights_gb",
+            label: "Weights",
+            formula_tex: "W = N\\,b",
+            bindings: vec![n.clone(), Binding { symbol: "b", meaning: "bytes per parameter", value: format!("{} ({})", input.precision.bytes_per_param(), input.precision.key()) }],
+            result: w.value.clone(),
+            note: "Every decode step reads all of these from memory, which is why small batches are memory-bound.",
+            source: POPE_2022,
+        },
+        Explanation {
+            output: "kv_cache_bytes_per_token",
+            label: "KV cache per token",
+            formula_tex: "\\kappa = 2\\,L\\,d_{kv}\\,b_{kv}",
+            bindings: vec![
+                Binding { symbol: "L", meaning: if input.layers_derived { "layers (derived from N)" } else { "layers" }, value: format::grouped(input.layers) },
+                Binding { symbol: "d_{kv}", meaning: if input.kv_dim_derived { "key width per layer (derived from N)" } else { "key width per layer" }, value: format::grouped(input.kv_dim) },
+                Binding { symbol: "b_{kv}", meaning: "bytes per cached value", value: format::plain_number(input.precision.kv_bytes_per_element()) },
+            ],
+            result: kappa.value.clone(),
+            note: "A key and a value per layer per token. A derived shape assumes N ≈ 12·L·d² (Kaplan et al. 2020) and d = 128·L, GPT-3's proportions; grouped-query attention stores less.",
+            source: KWON_2023,
+        },
+        Explanation {
+            output: "memory_max_batch",
+            label: "Largest batch that fits",
+            formula_tex: "B_{\\text{mem}} = \\left\\lfloor \\frac{M - W}{(s_p + s_o)\\,\\kappa} \\right\\rfloor",
+            bindings: vec![
+                Binding { symbol: "M", meaning: "accelerator memory", value: format::si(input.memory_bytes, "B") },
+                w.clone(),
+                Binding { symbol: "s_p + s_o", meaning: "prompt plus output tokens", value: format::grouped(input.prompt_tokens.saturating_add(input.output_tokens)) },
+                kappa.clone(),
+            ],
+            result: format::grouped(out.memory_max_batch),
+            note: "Each request in a batch holds its whole KV cache until the batch ends; activations and fragmentation, left out here, take some more.",
+            source: KWON_2023,
+        },
+        Explanation {
+            output: "service_time_ms",
+            label: "Time to serve a full batch",
+            formula_tex: "S(B) = \\max\\left(\\frac{2 N B s_p}{\\eta P}, \\frac{W}{BW}\\right) + \\sum_{t=0}^{s_o - 1} \\max\\left(\\frac{W + B (s_p + t)\\,\\kappa}{BW}, \\frac{2 N B}{\\eta P}\\right)",
+            bindings: vec![
+                n,
+                b.clone(),
+                Binding { symbol: "s_p", meaning: "prompt tokens", value: format::grouped(input.prompt_tokens) },
+                Binding { symbol: "s_o", meaning: "output tokens", value: format::grouped(input.output_tokens) },
+                Binding { symbol: "\\eta P", meaning: "achieved compute: efficiency × peak", value: format::flops_rate(model.compute_flops_per_s) },
+                w,
+                kappa,
+                bw,
+            ],
+            result: ms(out.service_time_ms),
+            note: "Prefill is usually compute-bound, decode memory-bound: each step reads every weight and every cached token. Batching shares the weight reads, so S(B) grows far slower than B.",
+            source: WILLIAMS_2009,
+        },
+        Explanation {
+            output: "capacity_per_s",
+            label: "Capacity of one accelerator",
+            formula_tex: "\\mu = \\frac{B}{S(B)}",
+            bindings: vec![b, s_b],
+            result: mu.value.clone(),
+            note: "Requests per second with every batch full. Partly filled batches, at low load or short windows, serve fewer.",
+            source: POPE_2022,
+        },
+        Explanation {
+            output: "latency_ms",
+            label: "p99 latency (simulated)",
+            formula_tex: "T = t_{\\text{done}} - t_{\\text{arrive}}",
+            bindings: vec![
+                lambda.clone(),
+                Binding { symbol: "\\tau", meaning: "batch window", value: ms(input.batch_window_s * 1000.0) },
+                Binding { symbol: "p_{50}", meaning: "median latency", value: ms(out.latency_ms.p50) },
+            ],
+            result: ms(out.latency_ms.p99),
+            note: "Time to the last token, from a seeded simulation: a batch starts when full or when its oldest request has waited the window, and queues behind the batch in service.",
+            source: TRITON_DYNAMIC_BATCHER,
+        },
+        Explanation {
+            output: "accelerators_needed",
+            label: "Accelerators for this traffic",
+            formula_tex: "n = \\left\\lceil \\frac{\\lambda}{\\rho_{\\max}\\,\\mu} \\right\\rceil",
+            bindings: vec![
+                lambda,
+                Binding { symbol: "\\rho_{\\max}", meaning: "highest planned load", value: format::percent(input.max_load) },
+                mu,
+            ],
+            result: format::grouped(out.accelerators_needed),
+            note: "Queueing delay grows as 1/(1 − ρ), so replicas are sized with headroom below full load. Each replica holds the whole model.",
+            source: HARCHOL_BALTER_2013,
+        },
+    ];
+    if let (Some(price), Some(cost)) = (input.usd_per_hour, out.usd_per_million_requests) {
+        explanations.push(Explanation {
+            output: "usd_per_million_requests",
+            label: "Cost per million requests",
+            formula_tex: "\\frac{n\\,p \\times 10^6}{3600\\,\\lambda}",
+            bindings: vec![
+                Binding { symbol: "n", meaning: "accelerators", value: format::grouped(out.accelerators_needed) },
+                Binding { symbol: "p", meaning: "price per accelerator-hour", value: format::usd(price) },
+            ],
+            result: format::usd(cost),
+            note: "Every provisioned hour is paid, busy or not, so headroom for the latency target shows up directly in the cost per request.",
+            source: HARCHOL_BALTER_2013,
+        });
+    }
+    if let Some(wait) = out.md1_mean_wait_ms {
+        explanations.push(Explanation {
+            output: "md1_mean_wait_ms",
+            label: "Mean wait, queueing theory",
+            formula_tex: "W_q = \\frac{\\rho}{2\\mu(1-\\rho)}",
+            bindings: vec![Binding { symbol: "\\rho", meaning: "load", value: format::percent(out.load) }],
+            result: format!("{} (simulated: {})", ms(wait), ms(out.mean_queue_wait_ms)),
+            note: "With one request per batch the server is an M/D/1 queue, and Pollaczek–Khinchine gives the mean wait exactly; the simulation should agree to within noise.",
+            source: HARCHOL_BALTER_2013,
+        });
+    }
+    explanations
+}

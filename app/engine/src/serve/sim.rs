@@ -1,0 +1,276 @@
+//! The discrete-event simulation: Poisson arrivals, one dynamic-batching
+//! server, run once per batch limit of the sweep, in slices a browser can
+//! interleave with drawing.
+
+use super::model::ServiceModel;
+use super::{summarize, ServeInput, ServeOutput};
+use serde::Serialize;
+use std::collections::VecDeque;
+
+/// How far a simulation has got, in requests served across every run of the sweep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    pub done: u64,
+    pub total: u64,
+}
+
+/// SplitMix64 (Steele, Lea and Flood 2014), the generator `quiz::option_order`
+/// also uses, here as a stream: a fixed increment and a mixing function.
+#[derive(Debug, Clone)]
+struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in (0, 1]: never 0, so its logarithm is finite.
+    fn next_open_unit(&mut self) -> f64 {
+        ((self.next_u64() >> 11) as f64 + 1.0) / (1u64 << 53) as f64
+    }
+}
+
+/// Poisson arrivals: exponential gaps of mean 1/λ, a fixed number of them.
+#[derive(Debug, Clone)]
+struct Arrivals {
+    rng: SplitMix64,
+    clock_s: f64,
+    rate_per_s: f64,
+    remaining: u64,
+}
+
+impl Arrivals {
+    fn next(&mut self) -> Option<f64> {
+        self.remaining = self.remaining.checked_sub(1)?;
+        self.clock_s += -self.rng.next_open_unit().ln() / self.rate_per_s;
+        Some(self.clock_s)
+    }
+}
+
+/// One sweep point's results.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct RunResult {
+    pub max_batch: u64,
+    pub throughput_per_s: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub mean_ms: f64,
+    pub mean_wait_ms: f64,
+    pub mean_batch: f64,
+}
+
+/// One run in progress: a queue, a server and the latencies seen so far.
+#[derive(Debug, Clone)]
+struct Run {
+    max_batch: u64,
+    arrivals: Arrivals,
+    /// Arrival times of requests known but not yet served, oldest first.
+    waiting: VecDeque<f64>,
+    server_free_at: f64,
+    latencies_s: Vec<f64>,
+    wait_sum_s: f64,
+    last_done_s: f64,
+    batches: u64,
+}
+
+impl Run {
+    fn new(input: &ServeInput, max_batch: u64) -> Run {
+        Run {
+            max_batch,
+            arrivals: Arrivals {
+                // Every run replays the same arrivals, so the sweep's curves
+                // differ only by the batch limit, not by luck.
+                rng: SplitMix64 { state: input.seed },
+                clock_s: 0.0,
+                rate_per_s: input.arrival_per_s,
+                remaining: input.requests,
+            },
+            waiting: VecDeque::new(),
+            server_free_at: 0.0,
+            latencies_s: Vec::new(),
+            wait_sum_s: 0.0,
+            last_done_s: 0.0,
+            batches: 0,
+        }
+    }
+
+    /// Forms and serves the next batch; returns how many requests it held,
+    /// 0 once every request has been served.
+    ///
+    /// The server starts a batch when `max_batch` requests wait or when the
+    /// oldest has waited `window_s`, whichever comes first, but never before it
+    /// is free; it then takes every waiting request up to `max_batch`.
+    fn serve_batch(&mut self, model: &ServiceModel, window_s: f64) -> u64 {
+        if self.waiting.is_empty() {
+            match self.arrivals.next() {
+                Some(arrival) => self.waiting.push_back(arrival),
+                None => return 0,
+            }
+        }
+        let Some(&oldest) = self.waiting.front() else {
+            return 0;
+        };
+        let limit = usize::try_from(self.max_batch).unwrap_or(usize::MAX);
+        let deadline = oldest + window_s;
+        // Learn every arrival up to the latest moment this batch could start,
+        // or until the batch is full.
+        let latest_start = deadline.max(self.server_free_at);
+        while self.waiting.len() < limit
+            && self
+                .waiting
+                .back()
+                .is_some_and(|last| *last <= latest_start)
+        {
+            match self.arrivals.next() {
+                Some(arrival) => self.waiting.push_back(arrival),
+                None => break,
+            }
+        }
+        let full_at = limit
+            .checked_sub(1)
+            .and_then(|last| self.waiting.get(last))
+            .copied()
+            .unwrap_or(f64::INFINITY);
+        let start = self.server_free_at.max(deadline.min(full_at));
+        let size = self
+            .waiting
+            .iter()
+            .take(limit)
+            .take_while(|arrival| **arrival <= start)
+            .count();
+        let done = start + model.service_s(size as u64);
+        for arrival in self.waiting.drain(..size) {
+            self.latencies_s.push(done - arrival);
+            self.wait_sum_s += start - arrival;
+        }
+        self.server_free_at = done;
+        self.last_done_s = done;
+        self.batches = self.batches.saturating_add(1);
+        size as u64
+    }
+
+    fn result(mut self) -> RunResult {
+        let served = self.latencies_s.len() as f64;
+        self.latencies_s.sort_by(f64::total_cmp);
+        let mean = |sum: f64| if served > 0.0 { sum / served } else { 0.0 };
+        RunResult {
+            max_batch: self.max_batch,
+            throughput_per_s: if self.last_done_s > 0.0 {
+                served / self.last_done_s
+            } else {
+                0.0
+            },
+            p50_ms: percentile(&self.latencies_s, 0.50) * 1000.0,
+            p99_ms: percentile(&self.latencies_s, 0.99) * 1000.0,
+            mean_ms: mean(self.latencies_s.iter().sum()) * 1000.0,
+            mean_wait_ms: mean(self.wait_sum_s) * 1000.0,
+            mean_batch: if self.batches > 0 {
+                served / self.batches as f64
+            } else {
+                0.0
+            },
+        }
+    }
+}
+
+/// Nearest-rank percentile of sorted values: the smallest value with at least
+/// a share `p` of the values at or below it.
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    let rank = (p * sorted.len() as f64).ceil() as usize;
+    sorted
+        .get(rank.saturating_sub(1))
+        .copied()
+        .unwrap_or_default()
+}
+
+/// Batch limits of the sweep: 1, 2, 4, … below `max`, then `max` itself.
+pub fn sweep_sizes(max: u64) -> Vec<u64> {
+    let mut sizes: Vec<u64> = std::iter::successors(Some(1u64), |size| size.checked_mul(2))
+        .take_while(|size| *size < max)
+        .collect();
+    sizes.push(max.max(1));
+    sizes
+}
+
+/// A simulation that can run in slices: `step` a few thousand requests per
+/// animation frame, then `finish` for the output.
+#[derive(Debug, Clone)]
+pub struct Simulation {
+    input: ServeInput,
+    model: ServiceModel,
+    /// Batch limits still to run, in order.
+    pending: VecDeque<u64>,
+    current: Option<Run>,
+    results: Vec<RunResult>,
+    done: u64,
+    total: u64,
+}
+
+impl Simulation {
+    pub fn new(input: &ServeInput) -> Simulation {
+        let model = ServiceModel::new(input);
+        let sizes = sweep_sizes(input.batch_limit(&model));
+        let total = input.requests.saturating_mul(sizes.len() as u64);
+        Simulation {
+            input: input.clone(),
+            model,
+            pending: sizes.into(),
+            current: None,
+            results: Vec::new(),
+            done: 0,
+            total,
+        }
+    }
+
+    pub fn progress(&self) -> Progress {
+        Progress {
+            done: self.done,
+            total: self.total,
+        }
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.current.is_none() && self.pending.is_empty()
+    }
+
+    /// Serves at least `max_events` requests (whole batches, so a few more),
+    /// or everything left, whichever is less.
+    pub fn step(&mut self, max_events: u64) -> Progress {
+        let window_s = self.input.batch_window_s;
+        let mut served = 0u64;
+        while served < max_events {
+            if self.current.is_none() {
+                match self.pending.pop_front() {
+                    Some(size) => self.current = Some(Run::new(&self.input, size)),
+                    None => break,
+                }
+            }
+            let Some(run) = self.current.as_mut() else {
+                break;
+            };
+            let size = run.serve_batch(&self.model, window_s);
+            if size == 0 {
+                if let Some(finished) = self.current.take() {
+                    self.results.push(finished.result());
+                }
+            }
+            served = served.saturating_add(size);
+            self.done = self.done.saturating_add(size);
+        }
+        self.progress()
+    }
+
+    /// Runs whatever is left and summarizes every run.
+    pub fn finish(mut self) -> ServeOutput {
+        while !self.is_done() {
+            self.step(u64::MAX);
+        }
+        summarize(&self.input, &self.model, &self.results)
+    }
+}

@@ -1,0 +1,391 @@
+use super::*;
+use crate::hardware::parse_file;
+
+/// Rows of the real catalogue (NVIDIA H100 and A100 datasheets) and a part
+/// without a published memory capacity.
+fn catalogue() -> Catalogue {
+    let text = r#"
+[[accelerator]]
+id = "h100-sxm-80gb"
+name = "H100"
+class = "gpu"
+vendor = "NVIDIA"
+[accelerator.peak_tflops]
+fp32 = 67.0
+bf16 = 989.5
+fp8 = 1979.0
+int8 = 1979.0
+[accelerator.memory]
+capacity_gb = 80.0
+bandwidth_gb_s = 3350.0
+[[accelerator.sources]]
+title = "NVIDIA H100 datasheet"
+url = "https://www.nvidia.com/en-us/data-center/h100/"
+checked = "2026-12-02"
+covers = ["peak_tflops", "memory"]
+
+[[accelerator]]
+id = "a100-sxm-80gb"
+name = "A100"
+class = "gpu"
+vendor = "NVIDIA"
+[accelerator.peak_tflops]
+fp32 = 19.5
+bf16 = 312.0
+int8 = 624.0
+[accelerator.memory]
+capacity_gb = 80.0
+bandwidth_gb_s = 2039.0
+[[accelerator.sources]]
+title = "NVIDIA A100 datasheet"
+url = "https://www.nvidia.com/en-us/data-center/a100/"
+checked = "2026-12-02"
+covers = ["peak_tflops", "memory"]
+
+[[accelerator]]
+id = "no-capacity"
+name = "Mystery chip"
+class = "asic"
+vendor = "V"
+[accelerator.peak_tflops]
+bf16 = 100.0
+[accelerator.memory]
+bandwidth_gb_s = 1000.0
+[[accelerator.sources]]
+title = "Brochure"
+url = "https://example.com"
+checked = "2026-12-02"
+covers = ["peak_tflops", "memory"]
+"#;
+    Catalogue {
+        accelerators: parse_file(text).unwrap(),
+    }
+}
+
+fn form(pairs: &[(&str, &str)]) -> ServeForm {
+    let mut form = ServeForm::default();
+    for (field, value) in pairs {
+        assert!(form.set_field(field, (*value).to_string()), "{field}");
+    }
+    form
+}
+
+fn input(pairs: &[(&str, &str)]) -> ServeInput {
+    form(pairs).validate(&catalogue()).unwrap()
+}
+
+fn run(pairs: &[(&str, &str)]) -> ServeOutput {
+    compute(&input(pairs))
+}
+
+fn service_1_s(pairs: &[(&str, &str)]) -> f64 {
+    ServiceModel::new(&input(pairs)).service_s(1)
+}
+
+/// Kwon et al. 2023, Section 3: for OPT-13B one token's KV cache is
+/// 2 × 5,120 × 40 × 2 bytes = 819,200 bytes, "800 KB".
+#[test]
+fn golden_kv_cache_per_token_opt_13b_kwon_2023() {
+    let input = input(&[
+        ("params", "13e9"),
+        ("layers", "40"),
+        ("kv_dim", "5120"),
+        ("precision", "bf16"),
+    ]);
+    assert_eq!(ServiceModel::new(&input).kv_bytes_per_token, 819_200.0);
+}
+
+/// N ≈ 12·L·d² with d = 128·L recovers GPT-3 175B (96 layers, d = 12,288;
+/// Brown et al. 2020, Table 2.1) and OPT-13B (40 layers, d = 5,120) closely.
+#[test]
+fn derived_shapes_match_known_models() {
+    let (layers, hidden) = derived_shape(175e9);
+    assert_eq!(layers, 96);
+    assert!((hidden as f64 / 12_288.0 - 1.0).abs() < 0.01, "{hidden}");
+    let (layers, hidden) = derived_shape(13e9);
+    assert_eq!(layers, 40);
+    assert!((hidden as f64 / 5120.0 - 1.0).abs() < 0.02, "{hidden}");
+    assert_eq!(derived_shape(1.0), (1, 2));
+}
+
+/// The closed-form sum of decode steps equals adding them one by one, in the
+/// memory-bound regime, the compute-bound one and across the crossover.
+#[test]
+fn decode_closed_form_matches_the_step_by_step_sum() {
+    let cases = [
+        (&[][..], 1),
+        (&[][..], 32),
+        (&[("compute_efficiency", "0.01")][..], 64),
+        (
+            &[("compute_efficiency", "0.05"), ("prompt_tokens", "0")][..],
+            256,
+        ),
+        (&[("output_tokens", "1")][..], 8),
+        (
+            &[("prompt_tokens", "4096"), ("output_tokens", "1000")][..],
+            16,
+        ),
+    ];
+    for (pairs, batch) in cases {
+        let model = ServiceModel::new(&input(pairs));
+        let by_step: f64 = (0..input(pairs).output_tokens)
+            .map(|t| model.decode_step_s(batch, model.prompt_tokens + t as f64))
+            .sum();
+        let closed = model.decode_s(batch);
+        assert!(
+            ((closed - by_step) / by_step).abs() < 1e-9,
+            "{pairs:?} batch {batch}: {closed} vs {by_step}"
+        );
+    }
+}
+
+/// With one request per batch the server is an M/D/1 queue, whose mean wait
+/// is W_q = ρ / (2μ(1 − ρ)) (Pollaczek–Khinchine; Harchol-Balter 2013,
+/// Chapter 23). With 200,000 requests the simulated mean scatters by about 1%
+/// between seeds at ρ = 0.5, and more near saturation.
+#[test]
+fn md1_mean_wait_matches_pollaczek_khinchine() {
+    let base = [("max_batch", "1"), ("batch_window_ms", "0")];
+    let service = service_1_s(&base);
+    for (rho, seed) in [(0.5, "2"), (0.5, "7"), (0.8, "3")] {
+        let rate = (rho / service).to_string();
+        let out = run(&[
+            ("max_batch", "1"),
+            ("batch_window_ms", "0"),
+            ("arrival_per_s", &rate),
+            ("requests", "200000"),
+            ("seed", seed),
+        ]);
+        let expected_ms = rho * service / (2.0 * (1.0 - rho)) * 1000.0;
+        let predicted = out.md1_mean_wait_ms.unwrap();
+        assert!((predicted - expected_ms).abs() < 1e-9 * expected_ms);
+        let tolerance = if rho > 0.7 { 0.08 } else { 0.04 };
+        let error = (out.mean_queue_wait_ms / expected_ms - 1.0).abs();
+        assert!(
+            error < tolerance,
+            "rho {rho}: simulated {} vs {expected_ms}",
+            out.mean_queue_wait_ms
+        );
+        assert_eq!(out.sweep.len(), 1);
+    }
+}
+
+/// With almost no traffic nobody queues: latency is the service time of one
+/// request, plus the batch window when the server waits for company.
+#[test]
+fn at_very_low_load_latency_is_the_service_time() {
+    let service_ms = service_1_s(&[]) * 1000.0;
+    let alone = run(&[
+        ("arrival_per_s", "0.001"),
+        ("max_batch", "1"),
+        ("batch_window_ms", "0"),
+        ("requests", "2000"),
+    ]);
+    assert!((alone.latency_ms.p50 / service_ms - 1.0).abs() < 1e-9);
+    assert!(alone.latency_ms.p99 / service_ms < 1.01);
+    let waiting = run(&[
+        ("arrival_per_s", "0.001"),
+        ("max_batch", "8"),
+        ("batch_window_ms", "100"),
+        ("requests", "2000"),
+    ]);
+    assert!((waiting.latency_ms.p50 - (service_ms + 100.0)).abs() < 1e-6);
+    assert!((waiting.mean_batch - 1.0).abs() < 0.01);
+}
+
+#[test]
+fn the_defaults_batch_and_meet_the_target() {
+    let out = run(&[]);
+    let sizes: Vec<u64> = out.sweep.iter().map(|p| p.max_batch).collect();
+    assert_eq!(sizes, [1, 2, 4, 8, 16, 32]);
+    assert!(out.stable);
+    assert!(out.meets_slo, "{:?}", out.latency_ms);
+    assert_eq!(out.max_batch_meeting_slo, Some(32));
+    assert!(out.mean_batch > 1.0);
+    assert!((out.throughput_per_s / 10.0 - 1.0).abs() < 0.05);
+    // Batch 1 cannot keep up with 10 requests a second, so its queue explodes.
+    assert!(!out.sweep[0].meets_slo);
+    assert_eq!(out.usd_per_million_requests, None);
+    assert!(out
+        .explanations
+        .iter()
+        .all(|e| e.output != "usd_per_million_requests"));
+}
+
+#[test]
+fn a_price_gives_a_cost_per_million_requests() {
+    let out = run(&[("usd_per_hour", "6.88")]);
+    let expected = out.accelerators_needed as f64 * 6.88 / (10.0 * 3600.0) * 1e6;
+    assert!((out.usd_per_million_requests.unwrap() - expected).abs() < 1e-9);
+    // ceil(λ / (0.8 μ)).
+    let needed = (10.0 / (0.8 * out.capacity_per_s)).ceil() as u64;
+    assert_eq!(out.accelerators_needed, needed);
+}
+
+#[test]
+fn memory_caps_the_batch_and_rejects_models_that_do_not_fit() {
+    let capped = run(&[("max_batch", "4096"), ("requests", "200")]);
+    assert!(capped.memory_max_batch < 4096);
+    assert_eq!(capped.max_batch_used, capped.memory_max_batch);
+    assert_eq!(
+        capped.sweep.last().unwrap().max_batch,
+        capped.memory_max_batch
+    );
+    // 70B in BF16 is 140 GB of weights, plus 1.6 GB of KV cache for one
+    // request of 640 tokens (71 layers × 9,072 wide, derived): no H100 holds it.
+    let errors = form(&[("params", "70e9")])
+        .validate(&catalogue())
+        .unwrap_err();
+    let message = errors.message_for("params").unwrap();
+    assert!(message.starts_with("Needs 142 GB of memory"), "{message}");
+    assert!(message.ends_with("h100-sxm-80gb has 80 GB."), "{message}");
+    // In INT4 it is 35 GB, and cached in BF16.
+    let int4 = run(&[
+        ("params", "70e9"),
+        ("precision", "int4"),
+        ("requests", "200"),
+    ]);
+    assert!((int4.weights_gb - 35.0).abs() < 1e-9);
+}
+
+#[test]
+fn bad_input_is_named() {
+    let cases = [
+        (("precision", "fp16"), "precision", "Choose one of: fp32, bf16, fp8, int8, int4."),
+        (("accelerator", "tpu-v9"), "accelerator", "“tpu-v9” is not in the hardware catalogue."),
+        (
+            ("accelerator", "no-capacity"),
+            "accelerator",
+            "no-capacity does not publish its bf16 peak, memory capacity and bandwidth, so it cannot be placed on this chart.",
+        ),
+        (("max_batch", "0"), "max_batch", "Must be at least 1."),
+        (("arrival_per_s", "0"), "arrival_per_s", "Must be more than 0."),
+        (("layers", "2.5"), "layers", "Enter a whole number."),
+        (("usd_per_hour", "-1"), "usd_per_hour", "Must be at least 0."),
+    ];
+    for ((field, value), named, message) in cases {
+        let errors = form(&[(field, value)]).validate(&catalogue()).unwrap_err();
+        assert_eq!(
+            errors.message_for(named).as_deref(),
+            Some(message),
+            "{field}"
+        );
+    }
+    // Both problems at once, each on its own field.
+    let errors = form(&[("accelerator", "tpu-v9"), ("precision", "fp16")])
+        .validate(&catalogue())
+        .unwrap_err();
+    assert_eq!(errors.0.len(), 2);
+    // The A100 has no FP8 tensor cores.
+    let errors = form(&[("accelerator", "a100-sxm-80gb"), ("precision", "fp8")])
+        .validate(&catalogue())
+        .unwrap_err();
+    assert!(errors
+        .message_for("accelerator")
+        .unwrap()
+        .contains("fp8 peak"));
+}
+
+#[test]
+fn stepping_in_slices_gives_the_same_answer() {
+    let input = input(&[("requests", "3000")]);
+    let whole = compute(&input);
+    let mut simulation = Simulation::new(&input);
+    let mut last = simulation.progress();
+    assert_eq!(
+        last,
+        Progress {
+            done: 0,
+            total: 3000 * 6
+        }
+    );
+    assert_eq!(simulation.step(0), last);
+    while !simulation.is_done() {
+        let now = simulation.step(997);
+        assert!(now.done > last.done && now.done <= now.total);
+        last = now;
+    }
+    assert_eq!(last.done, last.total);
+    assert_eq!(simulation.finish(), whole);
+}
+
+#[test]
+fn the_seed_decides_the_arrivals() {
+    let a = run(&[("requests", "2000"), ("seed", "5")]);
+    let b = run(&[("requests", "2000"), ("seed", "5")]);
+    let c = run(&[("requests", "2000"), ("seed", "6")]);
+    assert_eq!(a, b);
+    assert_ne!(a.latency_ms, c.latency_ms);
+}
+
+#[test]
+fn sweep_sizes_are_powers_of_two_then_the_limit() {
+    assert_eq!(sweep_sizes(1), [1]);
+    assert_eq!(sweep_sizes(2), [1, 2]);
+    assert_eq!(sweep_sizes(12), [1, 2, 4, 8, 12]);
+    assert_eq!(sweep_sizes(4096).len(), 13);
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn validation_never_panics(field in proptest::sample::select(FIELDS.to_vec()), text in ".{0,30}") {
+            let mut form = ServeForm::default();
+            form.set_field(field, text);
+            form.set_field("requests", "50".into());
+            if let Ok(input) = form.validate(&catalogue()) {
+                let out = compute(&input);
+                prop_assert!(out.latency_ms.p99.is_finite());
+            }
+        }
+
+        #[test]
+        fn latency_and_throughput_obey_their_bounds(
+            params in 1e8f64..3e10,
+            precision in proptest::sample::select(vec!["bf16", "fp8", "int8", "int4"]),
+            prompt in 0u64..2048,
+            output in 1u64..256,
+            arrival in 0.05f64..200.0,
+            max_batch in 1u64..64,
+            window in 0.0f64..500.0,
+            efficiency in 0.05f64..=1.0,
+            seed in 0u64..1000,
+        ) {
+            let pairs = [
+                ("params", params.to_string()),
+                ("precision", precision.to_string()),
+                ("prompt_tokens", prompt.to_string()),
+                ("output_tokens", output.to_string()),
+                ("arrival_per_s", arrival.to_string()),
+                ("max_batch", max_batch.to_string()),
+                ("batch_window_ms", window.to_string()),
+                ("compute_efficiency", efficiency.to_string()),
+                ("seed", seed.to_string()),
+                ("requests", "500".to_string()),
+            ];
+            let mut form = ServeForm::default();
+            for (field, value) in &pairs {
+                form.set_field(field, value.clone());
+            }
+            let input = form.validate(&catalogue()).unwrap();
+            let out = compute(&input);
+            let floor = out.service_time_batch_1_ms * (1.0 - 1e-9);
+            for point in &out.sweep {
+                prop_assert!(point.p50_ms >= floor, "p50 {} < S(1) {}", point.p50_ms, floor);
+                prop_assert!(point.p99_ms >= point.p50_ms);
+                prop_assert!(point.throughput_per_s <= arrival * 1.3);
+                let model = ServiceModel::new(&input);
+                let capacity = point.max_batch as f64 / model.service_s(point.max_batch);
+                prop_assert!(point.throughput_per_s <= capacity * (1.0 + 1e-9));
+                prop_assert!(point.mean_batch >= 1.0 && point.mean_batch <= point.max_batch as f64);
+            }
+            prop_assert!(out.accelerators_needed >= 1);
+            prop_assert_eq!(out.max_batch_meeting_slo, out.sweep.iter().filter(|p| p.meets_slo).map(|p| p.max_batch).max());
+        }
+    }
+}

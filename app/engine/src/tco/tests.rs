@@ -1,0 +1,328 @@
+use super::*;
+
+fn input(pairs: &[(&str, &str)]) -> TcoInput {
+    let mut form = TcoForm::default();
+    for (field, value) in pairs {
+        assert!(form.set_field(field, (*value).to_string()), "{field}");
+    }
+    form.validate().unwrap()
+}
+
+fn run(pairs: &[(&str, &str)]) -> TcoOutput {
+    compute(&input(pairs))
+}
+
+/// One GPU busy all the time at $1 an hour on demand ($730 a month), a $2,920
+/// purchase amortized over 40 months ($73 a month) and nothing else to run,
+/// plus $1,642.50 of egress on day one: 2.5 months of the $657 monthly gap.
+const ONE_GPU: [(&str, &str); 14] = [
+    ("gpus", "1"),
+    ("horizon_months", "12"),
+    ("utilization", "1"),
+    ("on_demand_per_gpu_hour", "1"),
+    ("price_per_gpu", "2920"),
+    ("server_and_network_per_gpu", "0"),
+    ("amortization_months", "40"),
+    ("power_w_per_gpu", "0"),
+    ("hosting_per_gpu_month", "0"),
+    ("ops_usd_per_month", "0"),
+    ("dataset_tb", "16.425"),
+    ("egress_per_gb", "0.1"),
+    ("reserved_per_gpu_hour", "0.8"),
+    ("spot_per_gpu_hour", "0.5"),
+];
+
+/// Closed form with amortization longer than the horizon: the cumulative gap
+/// after m months is m·(730 − 73) − 1,642.5, first non-negative at
+/// m = ceil(1,642.5 / 657) = ceil(2.5) = 3. Paying $2,920 in cash on day one,
+/// payback needs 730·m ≥ 4,562.5, so m = ceil(6.25) = 7.
+#[test]
+fn break_even_and_payback_months_match_the_closed_form() {
+    let out = run(&ONE_GPU);
+    assert_eq!(out.break_even_month, Some(3));
+    assert_eq!(out.payback_month, Some(7));
+    let two = &out.monthly_cumulative[2];
+    let three = &out.monthly_cumulative[3];
+    assert!(two.on_prem > two.on_demand && three.on_prem <= three.on_demand);
+    assert!((three.on_prem - (1642.5 + 3.0 * 73.0)).abs() < 1e-9);
+    assert!((three.on_prem_cash - (1642.5 + 2920.0)).abs() < 1e-9);
+}
+
+/// Amortization can delay break-even past its own end: $6,000 over 6 months
+/// plus $230 a month of hosting costs more than $730 of on-demand each month
+/// while amortizing, then only $230. Cumulative 6,000 + 230·m = 730·m at m = 12.
+#[test]
+fn break_even_after_amortization_ends() {
+    let out = run(&[
+        ("gpus", "1"),
+        ("horizon_months", "24"),
+        ("utilization", "1"),
+        ("on_demand_per_gpu_hour", "1"),
+        ("price_per_gpu", "6000"),
+        ("server_and_network_per_gpu", "0"),
+        ("amortization_months", "6"),
+        ("power_w_per_gpu", "0"),
+        ("hosting_per_gpu_month", "230"),
+        ("ops_usd_per_month", "0"),
+        ("dataset_tb", "0"),
+    ]);
+    assert_eq!(out.break_even_month, Some(12));
+    assert_eq!(out.payback_month, Some(12));
+    // Within the horizon the purchase counts in full once, not again.
+    assert!((out.total_usd.on_prem - (6000.0 + 24.0 * 230.0)).abs() < 1e-9);
+}
+
+/// The course's worked owning cost (module 7, "A worked owning cost"): a
+/// $300,000 8-GPU server over 4 years, 8 kW × PUE 1.4 × $0.10/kWh, $30,000 a
+/// year of hosting and support, one $200,000 engineer per 16 servers: $14.53 a
+/// server-hour, $1.82 a GPU-hour. At u = 1 every hour draws the 1 kW per GPU.
+#[test]
+fn golden_course_owning_cost_per_gpu_hour() {
+    let out = run(&[
+        ("gpus", "8"),
+        ("horizon_months", "48"),
+        ("utilization", "1"),
+        ("price_per_gpu", "30000"),
+        ("server_and_network_per_gpu", "7500"),
+        ("amortization_months", "48"),
+        ("power_w_per_gpu", "1000"),
+        ("pue", "1.4"),
+        ("usd_per_kwh", "0.10"),
+        ("hosting_per_gpu_month", "312.5"),
+        ("ops_usd_per_month", "1041.6667"),
+        ("dataset_tb", "0"),
+    ]);
+    assert!(
+        (out.on_prem_usd_per_gpu_hour - 14.53 / 8.0).abs() < 0.005,
+        "{}",
+        out.on_prem_usd_per_gpu_hour
+    );
+}
+
+#[test]
+fn break_even_utilization_makes_the_two_totals_equal() {
+    let base = input(&[]);
+    let share = out_share(&base);
+    let mut at_share = base;
+    at_share.utilization = share;
+    let out = compute(&at_share);
+    let gap = (out.total_usd.on_prem - out.total_usd.on_demand) / out.total_usd.on_demand;
+    assert!(gap.abs() < 1e-12, "{gap}");
+}
+
+fn out_share(input: &TcoInput) -> f64 {
+    compute(input).break_even_utilization.unwrap()
+}
+
+#[test]
+fn reserved_break_even_is_the_price_ratio() {
+    let out = run(&[
+        ("on_demand_per_gpu_hour", "4"),
+        ("reserved_per_gpu_hour", "2.2"),
+    ]);
+    assert!((out.reserved_break_even_utilization.unwrap() - 0.55).abs() < 1e-12);
+    let dearer = run(&[
+        ("on_demand_per_gpu_hour", "2"),
+        ("reserved_per_gpu_hour", "3"),
+    ]);
+    assert_eq!(dearer.reserved_break_even_utilization, None);
+}
+
+#[test]
+fn the_defaults_favour_owning_and_the_seed_rule_holds() {
+    let out = run(&[]);
+    assert_eq!(out.cheapest, "on_prem");
+    assert_eq!(out.break_even_month, Some(1));
+    // 304,500 / (28,125.44 − 3,861.71) = 12.55: paid back in month 13.
+    assert_eq!(out.payback_month, Some(13));
+    assert!(out.heuristic_check.holds);
+    assert!(out.heuristic_check.explanation.starts_with("Holds"));
+    assert!(out.heuristic_check.explanation.contains("7 months"));
+    assert_eq!(out.monthly_cumulative.len(), 37);
+    assert_eq!(out.explanations.len(), 8);
+}
+
+/// Cheap cloud capacity (the course's "Try it" at an assumed $2.50 an hour)
+/// with an expensive, quickly written-off purchase: the rule fails.
+#[test]
+fn the_seed_rule_fails_against_cheap_cloud() {
+    let out = run(&[
+        ("on_demand_per_gpu_hour", "2.5"),
+        ("reserved_per_gpu_hour", "2.4"),
+        ("amortization_months", "24"),
+    ]);
+    assert!(!out.heuristic_check.holds);
+    assert!(out.heuristic_check.explanation.starts_with("Fails"));
+}
+
+#[test]
+fn never_breaking_even_is_null() {
+    let out = run(&[("on_demand_per_gpu_hour", "0.5"), ("horizon_months", "6")]);
+    assert_eq!(out.break_even_month, None);
+    assert_eq!(out.payback_month, None);
+    assert_eq!(out.break_even_utilization, None);
+    assert!(out
+        .explanations
+        .iter()
+        .any(|e| e.result == "not within the horizon"));
+}
+
+#[test]
+fn bad_input_is_named() {
+    let mut form = TcoForm::default();
+    for (field, value) in [
+        ("utilization", "0"),
+        ("spot_rework_share", "0.95"),
+        ("horizon_months", "2.5"),
+        ("pue", "0.9"),
+        ("price_per_gpu", "inf"),
+    ] {
+        assert!(form.set_field(field, value.to_string()));
+    }
+    assert!(!form.set_field("no_such_field", "1".into()));
+    let errors = form.validate().unwrap_err();
+    let expected = [
+        ("utilization", "Must be more than 0."),
+        ("spot_rework_share", "Must be at most 0.9."),
+        ("horizon_months", "Enter a whole number."),
+        ("pue", "Must be at least 1."),
+    ];
+    for (field, message) in expected {
+        assert_eq!(
+            errors.message_for(field).as_deref(),
+            Some(message),
+            "{field}"
+        );
+    }
+    assert!(errors.message_for("price_per_gpu").is_some());
+}
+
+#[test]
+fn field_pairs_follow_fields() {
+    let pairs = TcoForm::default().field_pairs();
+    let names: Vec<&str> = pairs.iter().map(|(name, _)| *name).collect();
+    assert_eq!(names, FIELDS);
+    assert!(pairs.iter().all(|(_, value)| !value.is_empty()));
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    prop_compose! {
+        fn any_input()(
+            gpus in 1u64..10_000,
+            horizon in 1u32..=240,
+            utilization in 0.01f64..=1.0,
+            on_demand in 0.1f64..20.0,
+            reserved in 0.1f64..20.0,
+            spot in 0.1f64..20.0,
+            rework in 0.0f64..=0.9,
+            price in 100f64..100_000.0,
+            server in 0f64..50_000.0,
+            amortization in 1u32..=240,
+            power in 0f64..2000.0,
+            pue in 1f64..3.0,
+            kwh in 0f64..0.5,
+            hosting in 0f64..1000.0,
+            ops in 0f64..50_000.0,
+            tb in 0f64..1000.0,
+            egress in 0f64..0.2,
+        ) -> TcoInput {
+            TcoInput {
+                gpus,
+                horizon_months: horizon,
+                utilization,
+                on_demand_per_gpu_hour: on_demand,
+                reserved_per_gpu_hour: reserved,
+                spot_per_gpu_hour: spot,
+                spot_rework_share: rework,
+                price_per_gpu: price,
+                server_and_network_per_gpu: server,
+                amortization_months: amortization,
+                power_w_per_gpu: power,
+                pue,
+                usd_per_kwh: kwh,
+                hosting_per_gpu_month: hosting,
+                ops_usd_per_month: ops,
+                dataset_tb: tb,
+                egress_per_gb: egress,
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn validation_never_panics(field in proptest::sample::select(FIELDS.to_vec()), text in ".{0,30}") {
+            let mut form = TcoForm::default();
+            form.set_field(field, text);
+            if let Ok(input) = form.validate() {
+                let out = compute(&input);
+                prop_assert!(out.total_usd.on_prem.is_finite());
+            }
+        }
+
+        #[test]
+        fn outputs_are_finite_and_curves_rise(input in any_input()) {
+            let out = compute(&input);
+            prop_assert_eq!(out.monthly_cumulative.len() as u32, input.horizon_months + 1);
+            for pair in out.monthly_cumulative.windows(2) {
+                prop_assert!(pair[1].on_demand >= pair[0].on_demand);
+                prop_assert!(pair[1].on_prem >= pair[0].on_prem);
+                prop_assert!(pair[1].on_prem_cash >= pair[0].on_prem_cash);
+            }
+            // The cash view never looks better than the amortized one.
+            prop_assert!(out.monthly_cumulative.iter().all(|p| p.on_prem_cash >= p.on_prem - 1e-6));
+            let totals = [out.total_usd.on_demand, out.total_usd.reserved, out.total_usd.spot, out.total_usd.on_prem];
+            prop_assert!(totals.iter().all(|t| t.is_finite() && *t >= 0.0));
+            if let Some(share) = out.break_even_utilization {
+                prop_assert!(share > 0.0 && share <= 1.0);
+            }
+        }
+
+        #[test]
+        fn break_even_utilization_equalizes_totals(input in any_input()) {
+            if let Some(share) = compute(&input).break_even_utilization {
+                let mut at_share = input;
+                at_share.utilization = share;
+                let out = compute(&at_share);
+                let gap = (out.total_usd.on_prem - out.total_usd.on_demand) / out.total_usd.on_demand;
+                prop_assert!(gap.abs() < 1e-9, "gap {}", gap);
+            }
+        }
+
+        /// Owning's fixed costs spread over more busy hours, so its total relative
+        /// to on-demand never rises with utilization; the absolute saving never
+        /// falls while on-demand costs more per hour than a busy GPU's electricity.
+        #[test]
+        fn higher_utilization_never_makes_owning_relatively_worse(input in any_input(), low in 0.01f64..1.0, step in 0.0f64..1.0) {
+            let high = (low + step * (1.0 - low)).min(1.0);
+            let mut at_low = input;
+            at_low.utilization = low;
+            let mut at_high = input;
+            at_high.utilization = high;
+            let (a, b) = (compute(&at_low).total_usd, compute(&at_high).total_usd);
+            prop_assert!(b.on_prem / b.on_demand <= a.on_prem / a.on_demand * (1.0 + 1e-12));
+            if input.on_demand_per_gpu_hour >= energy_per_busy_gpu_hour(&input) {
+                prop_assert!(b.on_demand - b.on_prem >= a.on_demand - a.on_prem - 1e-6 * a.on_demand.max(1.0));
+            }
+        }
+
+        /// Costs up to a month do not depend on the horizon, so a longer horizon
+        /// finds the same break-even month if the shorter one found one.
+        #[test]
+        fn longer_horizon_never_moves_break_even(input in any_input(), extra in 1u32..120) {
+            let short = compute(&input);
+            let mut longer_input = input;
+            longer_input.horizon_months = (input.horizon_months + extra).min(240);
+            let longer = compute(&longer_input);
+            if short.break_even_month.is_some() {
+                prop_assert_eq!(short.break_even_month, longer.break_even_month);
+            }
+            if short.payback_month.is_some() {
+                prop_assert_eq!(short.payback_month, longer.payback_month);
+            }
+            prop_assert!(short.monthly_cumulative.iter().zip(&longer.monthly_cumulative).all(|(a, b)| a == b));
+        }
+    }
+}
