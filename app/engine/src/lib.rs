@@ -12,6 +12,7 @@ pub mod field;
 pub mod format;
 pub mod hardware;
 pub mod quiz;
+pub mod rng;
 pub mod roofline;
 pub mod serve;
 pub mod split;

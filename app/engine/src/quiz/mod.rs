@@ -6,6 +6,7 @@ mod units;
 
 pub use units::{parse_quantity, Quantity};
 
+use crate::rng::splitmix64;
 use serde::{Deserialize, Serialize};
 
 /// One quiz file, e.g. `content/quizzes/why-hardware.toml`.
@@ -299,14 +300,6 @@ fn fnv1a(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     })
-}
-
-/// SplitMix64 (Steele, Lea and Flood 2014): one step of a fast, well-mixed generator.
-fn splitmix64(state: u64) -> u64 {
-    let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// The score of a set of verdicts, in [0, 1].

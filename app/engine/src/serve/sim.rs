@@ -4,6 +4,7 @@
 
 use super::model::ServiceModel;
 use super::{summarize, ServeInput, ServeOutput};
+use crate::rng::SplitMix64;
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -12,28 +13,6 @@ use std::collections::VecDeque;
 pub struct Progress {
     pub done: u64,
     pub total: u64,
-}
-
-/// SplitMix64 (Steele, Lea and Flood 2014), the generator `quiz::option_order`
-/// also uses, here as a stream: a fixed increment and a mixing function.
-#[derive(Debug, Clone)]
-struct SplitMix64 {
-    state: u64,
-}
-
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in (0, 1]: never 0, so its logarithm is finite.
-    fn next_open_unit(&mut self) -> f64 {
-        ((self.next_u64() >> 11) as f64 + 1.0) / (1u64 << 53) as f64
-    }
 }
 
 /// Poisson arrivals: exponential gaps of mean 1/λ, a fixed number of them.
@@ -86,7 +65,7 @@ impl Run {
             arrivals: Arrivals {
                 // Every run replays the same arrivals, so the sweep's curves
                 // differ only by the batch limit, not by luck.
-                rng: SplitMix64 { state: input.seed },
+                rng: SplitMix64::new(input.seed),
                 clock_s: 0.0,
                 rate_per_s: input.arrival_per_s,
                 remaining: input.requests,
