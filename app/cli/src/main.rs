@@ -5,6 +5,7 @@ mod bench;
 mod calculators;
 mod check;
 mod cost;
+mod simulate;
 mod split;
 
 use clap::{Parser, Subcommand};
@@ -59,6 +60,13 @@ enum Command {
     },
     /// Parallelism splitter: memory, step time and cost of a split, or the best split ("parallel": "auto"). Reads JSON from FILE or `-`.
     Split {
+        /// A JSON file, or `-` for standard input.
+        input: String,
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+    },
+    /// Case-study simulator: the recommender's training on a Kubernetes cluster with failures, Monte Carlo. Reads JSON from FILE or `-`.
+    Simulate {
         /// A JSON file, or `-` for standard input.
         input: String,
         #[arg(long, default_value = "content")]
@@ -127,6 +135,10 @@ fn main() -> ExitCode {
         Command::Checkpoint { input } => calculators::run(&input, calculators::checkpoint),
         Command::Split { input, content } => match check::load_catalogue(&content) {
             Ok(catalogue) => calculators::run(&input, |text| split::run(text, &catalogue)),
+            Err(message) => calculators::fail(&message),
+        },
+        Command::Simulate { input, content } => match check::load_catalogue(&content) {
+            Ok(catalogue) => calculators::run(&input, |text| simulate::run(text, &catalogue)),
             Err(message) => calculators::fail(&message),
         },
         Command::Calibrate => calculators::run_value(split::calibrate()),

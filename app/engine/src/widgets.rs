@@ -4,6 +4,7 @@
 //! real widget and whether its presets make a valid form, so an authoring
 //! mistake fails `lab check content` before a learner meets it.
 
+use crate::casestudy;
 use crate::checkpoint;
 use crate::hardware::Catalogue;
 use crate::roofline::{self, RooflineForm};
@@ -58,7 +59,7 @@ pub struct WidgetSpec {
 /// Keys every widget fence accepts besides its own fields.
 pub const COMMON_PRESET_KEYS: [&str; 2] = ["title", "predict"];
 
-pub const WIDGETS: [WidgetSpec; 4] = [
+pub const WIDGETS: [WidgetSpec; 5] = [
     WidgetSpec {
     slug: train_compute::SLUG,
     title: "Training compute and time",
@@ -82,6 +83,12 @@ pub const WIDGETS: [WidgetSpec; 4] = [
         title: "Parallelism splitter",
         summary: "Split a model's training across a cluster: memory per accelerator, step time and its parts, utilization, and the best split found by searching every valid plan.",
         fields: &split::FIELDS,
+    },
+    WidgetSpec {
+        slug: casestudy::SLUG,
+        title: "Case-study simulator",
+        summary: "Train the seed's e-commerce recommender on a Kubernetes cluster: shard the embedding tables, then simulate failures, spot preemptions, checkpoints and autoscaling, and get the cheapest setup that meets a deadline.",
+        fields: &casestudy::FIELDS,
     },
 ];
 
@@ -118,6 +125,13 @@ pub fn preset_problems(
                 form.set_field(key, value.clone());
             }
             form.validate().err()
+        }
+        casestudy::SLUG => {
+            let mut form = casestudy::CaseStudyForm::default();
+            for (key, value) in preset {
+                form.set_field(key, value.clone());
+            }
+            catalogue.and_then(|catalogue| form.validate(catalogue).err())
         }
         split::SLUG => {
             let mut form = split::SplitForm::default();

@@ -1,0 +1,542 @@
+//! The case study's form: every field as text, presets that fill them all,
+//! and `validate`, which resolves the accelerator and checks every value.
+
+use super::placement::Sharding;
+use super::step::PCIE_BYTES_PER_S;
+use super::workload::{format_tables, parse_tables, preset, EmbeddingOptimizer, PRESETS};
+use super::{CaseStudyInput, ClusterSpec, Hardware, Operations, RestartPolicy};
+use crate::field::{Checker, FieldErrors, FieldProblem, Range};
+use crate::hardware::{Catalogue, Precision};
+use crate::widgets::WidgetForm;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+pub const FIELDS: [&str; 35] = [
+    "preset",
+    "tables",
+    "dense_params",
+    "dense_mflops",
+    "samples",
+    "bytes_per_sample",
+    "epochs",
+    "embedding_precision",
+    "optimizer",
+    "global_batch",
+    "accelerator",
+    "gpus",
+    "gpus_per_node",
+    "sharding",
+    "host_cache",
+    "host_memory_gb",
+    "storage_gb_s",
+    "cores_per_gpu",
+    "samples_per_core_s",
+    "min_nodes",
+    "max_nodes",
+    "scale_up_delay_s",
+    "idle_scale_down_s",
+    "node_mtbf_hours",
+    "spot_fraction",
+    "spot_preemptions_per_hour",
+    "restart_policy",
+    "restart_s",
+    "checkpoint_interval_s",
+    "checkpoint_write_s",
+    "on_demand_usd",
+    "spot_usd",
+    "deadline_hours",
+    "replications",
+    "seed",
+];
+
+/// Every field by name; unknown names are never stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaseStudyForm {
+    values: BTreeMap<String, String>,
+}
+
+impl Default for CaseStudyForm {
+    fn default() -> Self {
+        let mut form = CaseStudyForm {
+            values: BTreeMap::new(),
+        };
+        form.apply_preset("ecommerce");
+        form
+    }
+}
+
+impl WidgetForm for CaseStudyForm {
+    /// Choosing another preset fills every field from it (fields set after it
+    /// override it, so a fence or a link lists `preset` first, as `FIELDS` does).
+    fn set_field(&mut self, field: &str, value: String) -> bool {
+        if field == "preset" && value.trim() != self.get("preset") && PRESETS.contains(&value.trim()) {
+            self.apply_preset(value.trim());
+            return true;
+        }
+        if FIELDS.contains(&field) {
+            self.values.insert(field.to_string(), value);
+            true
+        } else {
+            false
+        }
+    }
+
+    fn field_pairs(&self) -> Vec<(&'static str, String)> {
+        FIELDS
+            .iter()
+            .map(|name| (*name, self.get(name).to_string()))
+            .collect()
+    }
+}
+
+/// Cluster and operations defaults per preset, as (field, value).
+fn preset_cluster(key: &str) -> &'static [(&'static str, &'static str)] {
+    match key {
+        // A cloud pool of 8-GPU A100 servers; prices are examples, not quotes.
+        "ecommerce" => &[
+            ("accelerator", "a100-sxm-80gb"),
+            ("gpus", "64"),
+            ("gpus_per_node", "8"),
+            ("sharding", "auto"),
+            ("host_cache", "false"),
+            ("host_memory_gb", "2048"),
+            ("storage_gb_s", "10"),
+            ("cores_per_gpu", "12"),
+            ("samples_per_core_s", "50000"),
+            ("min_nodes", "2"),
+            ("max_nodes", "32"),
+            ("scale_up_delay_s", "300"),
+            ("idle_scale_down_s", "600"),
+            ("node_mtbf_hours", "6336"),
+            ("spot_fraction", "0"),
+            ("spot_preemptions_per_hour", "0.05"),
+            ("restart_policy", "replace"),
+            ("restart_s", "600"),
+            ("checkpoint_interval_s", ""),
+            ("checkpoint_write_s", "120"),
+            ("on_demand_usd", "4.10"),
+            ("spot_usd", "1.60"),
+            ("deadline_hours", "48"),
+            ("replications", "500"),
+            ("seed", "1"),
+        ],
+        "startup" => &[
+            ("accelerator", "l4-24gb"),
+            ("gpus", "4"),
+            ("gpus_per_node", "4"),
+            ("sharding", "auto"),
+            ("host_cache", "false"),
+            ("host_memory_gb", "256"),
+            ("storage_gb_s", "2"),
+            ("cores_per_gpu", "8"),
+            ("samples_per_core_s", "50000"),
+            ("min_nodes", "0"),
+            ("max_nodes", "4"),
+            ("scale_up_delay_s", "300"),
+            ("idle_scale_down_s", "600"),
+            ("node_mtbf_hours", "6336"),
+            ("spot_fraction", "0"),
+            ("spot_preemptions_per_hour", "0.05"),
+            ("restart_policy", "replace"),
+            ("restart_s", "300"),
+            ("checkpoint_interval_s", ""),
+            ("checkpoint_write_s", "30"),
+            ("on_demand_usd", "0.80"),
+            ("spot_usd", "0.35"),
+            ("deadline_hours", "24"),
+            ("replications", "500"),
+            ("seed", "1"),
+        ],
+        _ => &[
+            ("accelerator", "a100-sxm-80gb"),
+            ("gpus", "8"),
+            ("gpus_per_node", "8"),
+            ("sharding", "auto"),
+            ("host_cache", "false"),
+            ("host_memory_gb", "2048"),
+            ("storage_gb_s", "20"),
+            ("cores_per_gpu", "16"),
+            ("samples_per_core_s", "100000"),
+            ("min_nodes", "0"),
+            ("max_nodes", "8"),
+            ("scale_up_delay_s", "300"),
+            ("idle_scale_down_s", "600"),
+            ("node_mtbf_hours", "6336"),
+            ("spot_fraction", "0"),
+            ("spot_preemptions_per_hour", "0.05"),
+            ("restart_policy", "replace"),
+            ("restart_s", "300"),
+            ("checkpoint_interval_s", ""),
+            ("checkpoint_write_s", "60"),
+            ("on_demand_usd", "4.10"),
+            ("spot_usd", "1.60"),
+            ("deadline_hours", "4"),
+            ("replications", "500"),
+            ("seed", "1"),
+        ],
+    }
+}
+
+fn choice<T: Copy>(
+    checker: &mut Checker,
+    field: &'static str,
+    raw: &str,
+    options: &[(&str, T)],
+) -> Option<T> {
+    let wanted = raw.trim().to_ascii_lowercase();
+    let found = options
+        .iter()
+        .find(|(key, _)| *key == wanted)
+        .map(|(_, value)| *value);
+    if found.is_none() {
+        let allowed: Vec<&str> = options.iter().map(|(key, _)| *key).collect();
+        checker.errors.push(
+            field,
+            FieldProblem::NotAChoice {
+                allowed: allowed.join(", "),
+            },
+        );
+    }
+    found
+}
+
+impl CaseStudyForm {
+    pub fn get(&self, field: &str) -> &str {
+        self.values.get(field).map_or("", String::as_str)
+    }
+
+    /// Fills every field from a preset: the workload, then the cluster and operations.
+    pub fn apply_preset(&mut self, key: &str) {
+        let Some(workload) = preset(key) else { return };
+        let set = |values: &mut BTreeMap<String, String>, field: &str, value: String| {
+            values.insert(field.to_string(), value);
+        };
+        set(&mut self.values, "preset", key.to_string());
+        set(&mut self.values, "tables", format_tables(&workload.tables));
+        set(
+            &mut self.values,
+            "dense_params",
+            workload.dense_params.to_string(),
+        );
+        set(
+            &mut self.values,
+            "dense_mflops",
+            (workload.dense_flops_per_sample / 1e6).to_string(),
+        );
+        set(&mut self.values, "samples", workload.samples.to_string());
+        set(
+            &mut self.values,
+            "bytes_per_sample",
+            workload.bytes_per_sample.to_string(),
+        );
+        set(&mut self.values, "epochs", workload.epochs.to_string());
+        set(
+            &mut self.values,
+            "embedding_precision",
+            if workload.value_bytes > 2.0 {
+                "fp32"
+            } else {
+                "fp16"
+            }
+            .to_string(),
+        );
+        set(
+            &mut self.values,
+            "optimizer",
+            workload.optimizer.key().to_string(),
+        );
+        set(
+            &mut self.values,
+            "global_batch",
+            workload.global_batch.to_string(),
+        );
+        for (field, value) in preset_cluster(key) {
+            set(&mut self.values, field, (*value).to_string());
+        }
+    }
+
+    fn resolve_hardware(&self, checker: &mut Checker, catalogue: &Catalogue) -> Option<Hardware> {
+        let id = self.get("accelerator").trim();
+        let Some(part) = catalogue.find(id) else {
+            checker.errors.push(
+                "accelerator",
+                FieldProblem::UnknownId {
+                    id: if id.is_empty() {
+                        "(empty)".into()
+                    } else {
+                        id.chars().take(40).collect()
+                    },
+                },
+            );
+            return None;
+        };
+        let peak = part
+            .peak_flops_per_s(Precision::Bf16)
+            .or_else(|| part.peak_flops_per_s(Precision::Fp32));
+        let (Some(peak), Some(capacity), Some(bandwidth)) =
+            (peak, part.memory.capacity_gb, part.bandwidth_bytes_per_s())
+        else {
+            checker.errors.push("accelerator", FieldProblem::Invalid {
+                reason: format!("{} does not publish its peak throughput, memory capacity and bandwidth, which the simulator needs.", part.name),
+            });
+            return None;
+        };
+        let link = part.interconnect.clone().unwrap_or_default();
+        // Parts without a GPU-to-GPU link talk over PCIe, at the assumed PCIe rate.
+        let intra = link
+            .intra_gb_s
+            .map_or(PCIE_BYTES_PER_S, |gb_s| gb_s * 1e9 / 2.0);
+        let inter = link
+            .inter_gb_s
+            .map_or(PCIE_BYTES_PER_S.min(intra), |gb_s| gb_s * 1e9);
+        Some(Hardware {
+            id: part.id.clone(),
+            name: part.name.clone(),
+            peak_flops: peak,
+            hbm_bytes: capacity * 1e9,
+            hbm_bytes_per_s: bandwidth,
+            intra_bytes_per_s: intra,
+            inter_bytes_per_s: inter,
+            tdp_w: part.tdp_w,
+        })
+    }
+
+    pub fn validate(&self, catalogue: &Catalogue) -> Result<CaseStudyInput, FieldErrors> {
+        let mut c = Checker::default();
+        let preset_key = self.get("preset").trim().to_string();
+        if !PRESETS.contains(&preset_key.as_str()) {
+            c.errors.push(
+                "preset",
+                FieldProblem::NotAChoice {
+                    allowed: PRESETS.join(", "),
+                },
+            );
+        }
+        let tables = match parse_tables(self.get("tables")) {
+            Ok(tables) => Some(tables),
+            Err(reason) => {
+                c.errors.push("tables", FieldProblem::Invalid { reason });
+                None
+            }
+        };
+        let dense_params = c.real(
+            "dense_params",
+            self.get("dense_params"),
+            Range::at_least(0.0, 1e12),
+        );
+        let dense_mflops = c.real(
+            "dense_mflops",
+            self.get("dense_mflops"),
+            Range::at_least(0.0, 1e9),
+        );
+        let samples = c.real("samples", self.get("samples"), Range::at_least(1.0, 1e16));
+        let bytes_per_sample = c.real(
+            "bytes_per_sample",
+            self.get("bytes_per_sample"),
+            Range::above(0.0, 1e9),
+        );
+        let epochs = c.real("epochs", self.get("epochs"), Range::above(0.0, 1e4));
+        let value_bytes = choice(
+            &mut c,
+            "embedding_precision",
+            self.get("embedding_precision"),
+            &[("fp32", 4.0), ("fp16", 2.0)],
+        );
+        let optimizer = choice(
+            &mut c,
+            "optimizer",
+            self.get("optimizer"),
+            &[
+                ("adagrad", EmbeddingOptimizer::RowWiseAdagrad),
+                ("sgd", EmbeddingOptimizer::Sgd),
+                ("adam", EmbeddingOptimizer::Adam),
+            ],
+        );
+        let global_batch = c.whole(
+            "global_batch",
+            self.get("global_batch"),
+            Range::at_least(1.0, 1e9),
+        );
+        let hardware = self.resolve_hardware(&mut c, catalogue);
+        let gpus = c.whole("gpus", self.get("gpus"), Range::at_least(1.0, 100_000.0));
+        let gpus_per_node = c.whole(
+            "gpus_per_node",
+            self.get("gpus_per_node"),
+            Range::at_least(1.0, 256.0),
+        );
+        let sharding = choice(
+            &mut c,
+            "sharding",
+            self.get("sharding"),
+            &Sharding::ALL.map(|s| (s.key(), s)),
+        );
+        let host_cache = choice(
+            &mut c,
+            "host_cache",
+            self.get("host_cache"),
+            &[("true", true), ("false", false)],
+        );
+        let host_memory_gb = c.real(
+            "host_memory_gb",
+            self.get("host_memory_gb"),
+            Range::at_least(0.0, 1e6),
+        );
+        let storage_gb_s = c.real(
+            "storage_gb_s",
+            self.get("storage_gb_s"),
+            Range::above(0.0, 1e5),
+        );
+        let cores_per_gpu = c.real(
+            "cores_per_gpu",
+            self.get("cores_per_gpu"),
+            Range::above(0.0, 1e4),
+        );
+        let samples_per_core_s = c.real(
+            "samples_per_core_s",
+            self.get("samples_per_core_s"),
+            Range::above(0.0, 1e9),
+        );
+        let min_nodes = c.whole(
+            "min_nodes",
+            self.get("min_nodes"),
+            Range::at_least(0.0, 100_000.0),
+        );
+        let max_nodes = c.whole(
+            "max_nodes",
+            self.get("max_nodes"),
+            Range::at_least(1.0, 100_000.0),
+        );
+        let scale_up = c.real(
+            "scale_up_delay_s",
+            self.get("scale_up_delay_s"),
+            Range::at_least(0.0, 1e6),
+        );
+        let scale_down = c.real(
+            "idle_scale_down_s",
+            self.get("idle_scale_down_s"),
+            Range::at_least(0.0, 1e6),
+        );
+        let mtbf = c.real(
+            "node_mtbf_hours",
+            self.get("node_mtbf_hours"),
+            Range::at_least(0.0, 1e8),
+        );
+        let spot_fraction = c.real(
+            "spot_fraction",
+            self.get("spot_fraction"),
+            Range::at_least(0.0, 1.0),
+        );
+        let spot_rate = c.real(
+            "spot_preemptions_per_hour",
+            self.get("spot_preemptions_per_hour"),
+            Range::at_least(0.0, 100.0),
+        );
+        let policy = choice(
+            &mut c,
+            "restart_policy",
+            self.get("restart_policy"),
+            &[
+                ("replace", RestartPolicy::Replace),
+                ("restart_all", RestartPolicy::RestartAll),
+            ],
+        );
+        let restart_s = c.real(
+            "restart_s",
+            self.get("restart_s"),
+            Range::at_least(0.0, 1e6),
+        );
+        let interval = c.optional_real(
+            "checkpoint_interval_s",
+            self.get("checkpoint_interval_s"),
+            Range::above(0.0, 1e9),
+        );
+        let write_s = c.real(
+            "checkpoint_write_s",
+            self.get("checkpoint_write_s"),
+            Range::at_least(0.0, 1e6),
+        );
+        let on_demand = c.real(
+            "on_demand_usd",
+            self.get("on_demand_usd"),
+            Range::at_least(0.0, 1e4),
+        );
+        let spot_usd = c.real("spot_usd", self.get("spot_usd"), Range::at_least(0.0, 1e4));
+        let deadline = c.real(
+            "deadline_hours",
+            self.get("deadline_hours"),
+            Range::above(0.0, 1e6),
+        );
+        let replications = c.whole(
+            "replications",
+            self.get("replications"),
+            Range::at_least(1.0, 100_000.0),
+        );
+        let seed = c.whole("seed", self.get("seed"), Range::at_least(0.0, 9e15));
+        if let (Some(gpus), Some(per_node), Some(min), Some(max)) =
+            (gpus, gpus_per_node, min_nodes, max_nodes)
+        {
+            let nodes = gpus.div_ceil(per_node);
+            if nodes > max {
+                c.errors.push("max_nodes", FieldProblem::Invalid { reason: format!("The job needs {nodes} nodes but the autoscaler may add at most {max}; gang scheduling would wait for ever.") });
+            } else if min > max {
+                c.errors.push(
+                    "min_nodes",
+                    FieldProblem::Invalid {
+                        reason: format!("The pool's minimum ({min}) is above its maximum ({max})."),
+                    },
+                );
+            }
+        }
+        c.finish(|| {
+            let workload = super::Workload {
+                tables: tables?,
+                dense_params: dense_params?,
+                dense_flops_per_sample: dense_mflops? * 1e6,
+                samples: samples?,
+                bytes_per_sample: bytes_per_sample?,
+                epochs: epochs?,
+                value_bytes: value_bytes?,
+                optimizer: optimizer?,
+                global_batch: global_batch? as f64,
+            };
+            let cluster = ClusterSpec {
+                hardware: hardware?,
+                gpus: gpus?,
+                gpus_per_node: gpus_per_node?,
+                host_cache: host_cache?,
+                host_memory_bytes_per_node: host_memory_gb? * 1e9,
+                storage_bytes_per_s_per_node: storage_gb_s? * 1e9,
+                cores_per_gpu: cores_per_gpu?,
+                samples_per_core_s: samples_per_core_s?,
+            };
+            let mtbf = mtbf?;
+            let operations = Operations {
+                min_nodes: min_nodes?,
+                max_nodes: max_nodes?,
+                scale_up_delay_s: scale_up?,
+                idle_scale_down_s: scale_down?,
+                node_mtbf_s: (mtbf > 0.0).then_some(mtbf * 3600.0),
+                spot_fraction: spot_fraction?,
+                spot_preemptions_per_node_hour: spot_rate?,
+                notice_s: 120.0,
+                restart_policy: policy?,
+                restart_s: restart_s?,
+                checkpoint_interval_s: interval?,
+                checkpoint_write_s: write_s?,
+                on_demand_usd_per_gpu_hour: on_demand?,
+                spot_usd_per_gpu_hour: spot_usd?,
+                deadline_s: deadline? * 3600.0,
+            };
+            #[allow(clippy::cast_possible_truncation)]
+            Some(CaseStudyInput {
+                preset: preset_key,
+                workload,
+                cluster,
+                sharding: sharding?,
+                operations,
+                replications: replications? as u32,
+                seed: seed?,
+            })
+        })
+    }
+}

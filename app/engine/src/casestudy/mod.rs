@@ -1,0 +1,123 @@
+//! The case-study simulator: the seed's e-commerce company trains its
+//! recommender on a Kubernetes cluster, with sharded embedding tables, an
+//! autoscaler, gang scheduling, failures, spot preemptions and checkpoints.
+//!
+//! The path is the engine's usual one: `CaseStudyForm` (strings) →
+//! `validate(&Catalogue)` → `CaseStudyInput` → `compute`, which cannot fail.
+//! `compute` is `Run::new` then `Run::step` until done; the browser calls
+//! `step` with a small budget and paints a progress bar in between.
+//!
+//! Layers: `workload.rs` (tables, dense part, data, presets), `placement.rs`
+//! (sharding and the memory check), `step.rs` (one training step's cost),
+//! `sim.rs` (one replication), `run.rs` (Monte Carlo, the checkpoint sweep,
+//! the recommendation and the output), `form.rs` (validation).
+
+mod form;
+mod placement;
+mod run;
+mod sim;
+mod step;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+pub use tests::SEEDED_COMPLETION_BITS;
+pub mod workload;
+
+pub use form::{CaseStudyForm, FIELDS};
+pub use placement::{place, GpuPlacement, Placement, Shard, ShardKind, Sharding};
+pub use run::{compute, CaseStudyOutput, Progress, Recommendation, Run};
+pub use sim::{expected_completion, replicate, Dynamics, Event, EventKind, Replication};
+pub use step::{step_cost, StepCost};
+pub use workload::{EmbeddingOptimizer, Table, Workload};
+
+use crate::explain::Source;
+use serde::Serialize;
+
+pub const SLUG: &str = "casestudy";
+
+pub const KUBERNETES_AUTOSCALER: Source = Source {
+    title: "Kubernetes Cluster Autoscaler FAQ",
+    locator: "How scale-up works (pending pods trigger new nodes) and scale-down (nodes unneeded for 10 minutes by default are removed)",
+    url: "https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/FAQ.md",
+};
+
+pub const SPOT_NOTICE: Source = Source {
+    title: "Amazon EC2 User Guide, Spot Instance interruption notices",
+    locator: "A two-minute warning before a Spot Instance is interrupted",
+    url:
+        "https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/spot-instance-termination-notices.html",
+};
+
+/// The accelerator as the simulator needs it, resolved from the catalogue.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Hardware {
+    pub id: String,
+    pub name: String,
+    pub peak_flops: f64,
+    pub hbm_bytes: f64,
+    pub hbm_bytes_per_s: f64,
+    /// One direction, per GPU, inside a node.
+    pub intra_bytes_per_s: f64,
+    /// Per GPU, between nodes.
+    pub inter_bytes_per_s: f64,
+    pub tdp_w: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ClusterSpec {
+    pub hardware: Hardware,
+    pub gpus: u64,
+    pub gpus_per_node: u64,
+    pub host_cache: bool,
+    pub host_memory_bytes_per_node: f64,
+    pub storage_bytes_per_s_per_node: f64,
+    pub cores_per_gpu: f64,
+    pub samples_per_core_s: f64,
+}
+
+impl ClusterSpec {
+    pub fn nodes(&self) -> u64 {
+        self.gpus.div_ceil(self.gpus_per_node.max(1))
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RestartPolicy {
+    /// Replace the failed worker; the others wait and reload the checkpoint.
+    Replace,
+    /// Tear the whole job down and schedule it again.
+    RestartAll,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Operations {
+    pub min_nodes: u64,
+    pub max_nodes: u64,
+    pub scale_up_delay_s: f64,
+    pub idle_scale_down_s: f64,
+    /// `None`: no failures.
+    pub node_mtbf_s: Option<f64>,
+    pub spot_fraction: f64,
+    pub spot_preemptions_per_node_hour: f64,
+    pub notice_s: f64,
+    pub restart_policy: RestartPolicy,
+    pub restart_s: f64,
+    /// `None`: Young's interval (or none when nothing fails).
+    pub checkpoint_interval_s: Option<f64>,
+    pub checkpoint_write_s: f64,
+    pub on_demand_usd_per_gpu_hour: f64,
+    pub spot_usd_per_gpu_hour: f64,
+    pub deadline_s: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CaseStudyInput {
+    pub preset: String,
+    pub workload: Workload,
+    pub cluster: ClusterSpec,
+    pub sharding: Sharding,
+    pub operations: Operations,
+    pub replications: u32,
+    pub seed: u64,
+}

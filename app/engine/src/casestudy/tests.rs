@@ -1,0 +1,322 @@
+use super::*;
+use crate::hardware::{parse_file, Catalogue};
+use crate::widgets::WidgetForm;
+
+fn catalogue() -> Catalogue {
+    let text = include_str!("../../../../content/hardware/gpus.toml");
+    Catalogue {
+        accelerators: parse_file(text).unwrap(),
+    }
+}
+
+fn form(preset: &str, pairs: &[(&str, &str)]) -> CaseStudyForm {
+    let mut form = CaseStudyForm::default();
+    form.apply_preset(preset);
+    for (field, value) in pairs {
+        assert!(form.set_field(field, (*value).to_string()), "{field}");
+    }
+    form
+}
+
+fn input(preset: &str, pairs: &[(&str, &str)]) -> CaseStudyInput {
+    form(preset, pairs).validate(&catalogue()).unwrap()
+}
+
+#[test]
+fn without_failures_completion_is_work_over_throughput() {
+    let input = input(
+        "ecommerce",
+        &[
+            ("node_mtbf_hours", "0"),
+            ("min_nodes", "8"),
+            ("replications", "20"),
+        ],
+    );
+    let out = compute(&input);
+    let completion = out.completion_time_s.unwrap();
+    assert!((completion.mean / out.work_s - 1.0).abs() < 0.01);
+    let expected = input.workload.total_samples() / out.step.samples_per_s;
+    assert!((out.work_s - expected).abs() < 1e-6);
+    assert_eq!(out.failures, Some(0.0));
+    assert_eq!(out.checkpoint_interval_young_daly_s, None);
+}
+
+/// With failures, the Monte Carlo mean matches the closed-form expectation
+/// (e^{λL} − 1)(1/λ + R) per segment within three standard errors.
+#[test]
+fn with_failures_the_mean_matches_the_analytic_expectation() {
+    let dynamics = Dynamics {
+        work_s: 100_000.0,
+        start_delay_s: 0.0,
+        failure_rate_per_s: 1.0 / 20_000.0,
+        preemption_rate_per_s: 0.0,
+        interval_s: 2_000.0,
+        write_s: 60.0,
+        restart_s: 300.0,
+        notice_s: 120.0,
+    };
+    let n = 4000;
+    let samples: Vec<f64> = (0..n)
+        .map(|i| replicate(&dynamics, sim_seed(i), None).completion_s)
+        .collect();
+    let mean = samples.iter().sum::<f64>() / f64::from(n);
+    let variance = samples.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / f64::from(n - 1);
+    let stderr = (variance / f64::from(n)).sqrt();
+    let expected = expected_completion(&dynamics);
+    assert!(
+        (mean - expected).abs() < 3.0 * stderr,
+        "mean {mean}, expected {expected}, stderr {stderr}"
+    );
+    assert!(expected > dynamics.work_s * 1.05);
+}
+
+fn sim_seed(i: u32) -> u64 {
+    super::sim::replication_seed(99, u64::from(i))
+}
+
+#[test]
+fn the_best_simulated_interval_is_near_young() {
+    let out = compute(&input(
+        "startup",
+        &[
+            ("node_mtbf_hours", "2"),
+            ("epochs", "30"),
+            ("replications", "400"),
+            ("min_nodes", "1"),
+        ],
+    ));
+    let young = out.checkpoint_interval_young_daly_s.unwrap();
+    let best = out.checkpoint_interval_best_simulated_s.unwrap();
+    assert!(
+        (best / young - 1.0).abs() <= 0.25,
+        "best {best}, Young {young}"
+    );
+    assert!(out.failures.unwrap() > 3.0);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_run_and_a_new_seed_a_different_one() {
+    let a = compute(&input(
+        "ecommerce",
+        &[("node_mtbf_hours", "500"), ("replications", "50")],
+    ));
+    let b = compute(&input(
+        "ecommerce",
+        &[("node_mtbf_hours", "500"), ("replications", "50")],
+    ));
+    let c = compute(&input(
+        "ecommerce",
+        &[
+            ("node_mtbf_hours", "500"),
+            ("replications", "50"),
+            ("seed", "2"),
+        ],
+    ));
+    assert_eq!(a, b);
+    assert_ne!(a.completion_time_s, c.completion_time_s);
+}
+
+/// The same numbers the wasm DOM test expects, so native and WASM agree bit for bit.
+#[test]
+fn golden_seeded_run_for_the_wasm_comparison() {
+    let dynamics = Dynamics {
+        work_s: 50_000.0,
+        start_delay_s: 300.0,
+        failure_rate_per_s: 1.0 / 10_000.0,
+        preemption_rate_per_s: 1.0 / 40_000.0,
+        interval_s: 1_500.0,
+        write_s: 60.0,
+        restart_s: 600.0,
+        notice_s: 120.0,
+    };
+    let run = replicate(&dynamics, 7, None);
+    assert_eq!(
+        run.completion_s.to_bits(),
+        SEEDED_COMPLETION_BITS,
+        "{}",
+        run.completion_s
+    );
+}
+
+/// `replicate(.., seed 7)` of the golden run above, as f64 bits.
+pub const SEEDED_COMPLETION_BITS: u64 = 4_679_271_494_003_586_460;
+
+#[test]
+fn chunked_runs_equal_one_shot() {
+    let input = input(
+        "ecommerce",
+        &[("node_mtbf_hours", "300"), ("replications", "60")],
+    );
+    let mut run = Run::new(&input);
+    let mut slices = 0;
+    while !run.is_done() {
+        run.step(7);
+        slices += 1;
+    }
+    assert!(slices > 5);
+    assert_eq!(run.finish(), compute(&input));
+}
+
+#[test]
+fn tables_that_do_not_fit_are_explained_and_host_memory_rescues_them() {
+    let out = compute(&input(
+        "benchmark",
+        &[("gpus", "1"), ("gpus_per_node", "1"), ("max_nodes", "8")],
+    ));
+    assert!(!out.feasible);
+    assert!(
+        out.reason.as_deref().unwrap().contains("do not fit"),
+        "{:?}",
+        out.reason
+    );
+    assert!(out.completion_time_s.is_none());
+    let cached = compute(&input(
+        "benchmark",
+        &[
+            ("gpus", "1"),
+            ("gpus_per_node", "1"),
+            ("host_cache", "true"),
+            ("replications", "5"),
+        ],
+    ));
+    assert!(cached.feasible);
+    assert!(cached.placement.host_bytes > 0.0);
+    // Host memory is slower: the lookups take longer than on eight GPUs.
+    let eight = compute(&input("benchmark", &[("replications", "5")]));
+    assert!(cached.step.lookup_s > eight.step.lookup_s);
+}
+
+#[test]
+fn the_seed_company_cannot_train_on_one_gpu_but_can_on_a_cluster() {
+    let out = compute(&input("ecommerce", &[("replications", "20")]));
+    assert!(out.feasible);
+    let single = &out.single_machine;
+    // One 8-GPU server holds the tables but needs more than a week: the seed's
+    // "days" without distributed training. The 64-GPU cluster is over 3× faster.
+    assert!(single.time_s.unwrap() > 7.0 * 86_400.0);
+    assert!(single.time_s.unwrap() > 3.0 * out.work_s);
+    let one_gpu = compute(&input(
+        "ecommerce",
+        &[("gpus", "1"), ("gpus_per_node", "1"), ("replications", "5")],
+    ));
+    assert!(!one_gpu.feasible);
+}
+
+#[test]
+fn a_hot_table_is_spread_by_auto_sharding() {
+    let auto = compute(&input("ecommerce", &[("replications", "5")]));
+    let table = compute(&input(
+        "ecommerce",
+        &[("sharding", "table"), ("replications", "5")],
+    ));
+    // Table-wise puts the 51-lookup items table on one GPU, which becomes the straggler.
+    assert!(table.step.lookup_s > 10.0 * auto.step.lookup_s);
+}
+
+#[test]
+fn the_recommendation_meets_a_reachable_deadline_and_says_why() {
+    let out = compute(&input(
+        "ecommerce",
+        &[("deadline_hours", "200"), ("replications", "5")],
+    ));
+    let rec = out.recommendation.unwrap();
+    assert!(rec.meets_deadline);
+    assert!(rec.expected_completion_s <= 200.0 * 3600.0);
+    assert!(rec.reasons.iter().any(|r| r.contains("cheapest")));
+    let impossible = compute(&input(
+        "ecommerce",
+        &[("deadline_hours", "1"), ("replications", "5")],
+    ));
+    assert!(!impossible.recommendation.unwrap().meets_deadline);
+}
+
+#[test]
+fn bad_values_are_named() {
+    let errors = form(
+        "ecommerce",
+        &[
+            ("gpus", "0"),
+            ("spot_fraction", "1.5"),
+            ("replications", "NaN"),
+            ("tables", "users:1e6"),
+            ("accelerator", "abacus"),
+            ("max_nodes", "2"),
+        ],
+    )
+    .validate(&catalogue())
+    .unwrap_err();
+    assert_eq!(
+        errors.message_for("gpus").as_deref(),
+        Some("Must be at least 1.")
+    );
+    assert_eq!(
+        errors.message_for("spot_fraction").as_deref(),
+        Some("Must be at most 1.")
+    );
+    assert!(errors
+        .message_for("replications")
+        .unwrap()
+        .contains("not a number"));
+    assert!(errors
+        .message_for("tables")
+        .unwrap()
+        .contains("name:rows:dim:lookups"));
+    assert!(errors
+        .message_for("accelerator")
+        .unwrap()
+        .contains("not in the hardware catalogue"));
+    let errors = form("ecommerce", &[("max_nodes", "2")])
+        .validate(&catalogue())
+        .unwrap_err();
+    assert!(errors
+        .message_for("max_nodes")
+        .unwrap()
+        .contains("needs 8 nodes"));
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn text() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just(String::new()),
+            Just("NaN".to_string()),
+            Just("-3".to_string()),
+            Just("1e300".to_string()),
+            Just("true".to_string()),
+            (0u64..5000).prop_map(|n| n.to_string()),
+            "[a-z0-9:;.]{0,16}",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(120))]
+
+        #[test]
+        fn no_input_panics(values in proptest::collection::vec(text(), FIELDS.len()), preset in 0usize..3) {
+            let mut form = CaseStudyForm::default();
+            form.apply_preset(workload::PRESETS[preset]);
+            for (field, value) in FIELDS.iter().zip(values) {
+                if *field != "replications" {
+                    form.set_field(field, value);
+                }
+            }
+            form.set_field("replications", "3".into());
+            if let Ok(input) = form.validate(&catalogue()) {
+                let out = compute(&input);
+                if let Some(c) = out.completion_time_s {
+                    prop_assert!(c.p50.is_finite() && c.p50 >= 0.0);
+                    prop_assert!(out.goodput.unwrap() <= 1.0 + 1e-9);
+                }
+            }
+        }
+
+        #[test]
+        fn more_failures_never_finish_sooner_on_average(mtbf in 50.0f64..5000.0) {
+            let slow = compute(&input("startup", &[("node_mtbf_hours", &(mtbf / 4.0).to_string()), ("replications", "200"), ("checkpoint_interval_s", "600")]));
+            let fast = compute(&input("startup", &[("node_mtbf_hours", &mtbf.to_string()), ("replications", "200"), ("checkpoint_interval_s", "600")]));
+            prop_assert!(slow.expected_completion_s.unwrap() >= fast.expected_completion_s.unwrap());
+        }
+    }
+}
