@@ -47,6 +47,7 @@ pub fn run(catalogue: &Catalogue) -> ExitCode {
         "splitter_one_plan_evaluate_us": split_evaluate_us,
         "splitter_auto_llama3_405b_16384_h100_ms": search_ms,
         "splitter_auto_configs_evaluated": configs,
+        "casestudy_1000_replications_30_day_run_256_gpus_ms": casestudy_ms(catalogue),
         "runs": 2001,
     });
     if serde_json::to_writer_pretty(&mut out, &report).is_ok() && writeln!(out).is_ok() {
@@ -101,4 +102,28 @@ fn split_timings(catalogue: &Catalogue) -> (f64, f64, f64, u64) {
         configs = search::run(&input).configs_evaluated;
     }) / 1000.0;
     (report_us, evaluate_us, search_ms, configs)
+}
+
+/// 1,000 replications of a 30-day run on 256 A100s with the course's failure
+/// rate (one failure per server every 6,336 hours), plus the checkpoint sweep.
+fn casestudy_ms(catalogue: &Catalogue) -> f64 {
+    use engine::casestudy::{compute, CaseStudyForm};
+    use engine::widgets::WidgetForm;
+    let mut form = CaseStudyForm::default();
+    for (field, value) in [
+        ("epochs", "18"),
+        ("gpus", "256"),
+        ("max_nodes", "64"),
+        ("replications", "1000"),
+    ] {
+        form.set_field(field, value.to_string());
+    }
+    match form.validate(catalogue) {
+        Ok(input) => {
+            median_micros(5, || {
+                std::hint::black_box(compute(&input));
+            }) / 1000.0
+        }
+        Err(_) => f64::NAN,
+    }
 }

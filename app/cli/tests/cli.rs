@@ -436,3 +436,64 @@ fn cost_calculator_formulas_render_to_mathml() {
         assert!(outputs.iter().any(|o| o == expected), "{expected}");
     }
 }
+
+#[test]
+fn simulate_prints_the_documented_fields() {
+    let output = json(&lab(
+        &["simulate", "-"],
+        r#"{"preset": "ecommerce", "replications": 50, "seed": 3}"#,
+    ));
+    for key in [
+        "single_machine",
+        "completion_time_s",
+        "goodput",
+        "failures",
+        "cost_usd",
+        "checkpoint_interval_young_daly_s",
+        "checkpoint_interval_best_simulated_s",
+        "placement",
+        "recommendation",
+        "replications",
+        "seed",
+        "timeline",
+    ] {
+        assert!(output.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(output["replications"], 50);
+    assert_eq!(output["seed"], 3);
+    assert!(
+        output["completion_time_s"]["p90"].as_f64().unwrap()
+            >= output["completion_time_s"]["p50"].as_f64().unwrap()
+    );
+    assert!(output["placement"]["gpus"].as_array().unwrap().len() == 64);
+}
+
+#[test]
+fn simulate_reports_an_infeasible_single_gpu_and_rejects_bad_keys() {
+    let output = json(&lab(
+        &["simulate", "-"],
+        r#"{"preset": "benchmark", "cluster": {"gpus": 1, "gpus_per_node": 1}, "replications": 5}"#,
+    ));
+    assert_eq!(output["feasible"], false);
+    assert!(output["reason"].as_str().unwrap().contains("do not fit"));
+    let tables = r#"{"workload": {"tables": [{"name": "users", "rows": 1e6, "dim": 64, "pooling": 1}]}, "replications": 5}"#;
+    assert_eq!(
+        json(&lab(&["simulate", "-"], tables))["placement"]["embedding_bytes"]
+            .as_f64()
+            .unwrap()
+            > 0.0,
+        true
+    );
+    assert_rejected(
+        "simulate",
+        &[
+            (r#"{"preset": "nope"}"#, "preset: choose one of"),
+            (
+                r#"{"failures": {"mtbf": 3}}"#,
+                "unknown key `failures.mtbf`",
+            ),
+            (r#"{"cluster": {"gpus": -8}}"#, "gpus: Must be at least 1."),
+            (r#"{"replications": "many"}"#, "replications:"),
+        ],
+    );
+}

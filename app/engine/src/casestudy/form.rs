@@ -69,7 +69,10 @@ impl WidgetForm for CaseStudyForm {
     /// Choosing another preset fills every field from it (fields set after it
     /// override it, so a fence or a link lists `preset` first, as `FIELDS` does).
     fn set_field(&mut self, field: &str, value: String) -> bool {
-        if field == "preset" && value.trim() != self.get("preset") && PRESETS.contains(&value.trim()) {
+        if field == "preset"
+            && value.trim() != self.get("preset")
+            && PRESETS.contains(&value.trim())
+        {
             self.apply_preset(value.trim());
             return true;
         }

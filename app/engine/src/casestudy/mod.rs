@@ -25,7 +25,10 @@ pub mod workload;
 
 pub use form::{CaseStudyForm, FIELDS};
 pub use placement::{place, GpuPlacement, Placement, Shard, ShardKind, Sharding};
-pub use run::{compute, CaseStudyOutput, Progress, Recommendation, Run};
+pub use run::{
+    compute, Candidate, CaseStudyOutput, Progress, Quantiles, Recommendation, Run, SingleMachine,
+    SweepPoint,
+};
 pub use sim::{expected_completion, replicate, Dynamics, Event, EventKind, Replication};
 pub use step::{step_cost, StepCost};
 pub use workload::{EmbeddingOptimizer, Table, Workload};

@@ -44,6 +44,16 @@ pub struct SweepPoint {
     pub goodput: f64,
 }
 
+/// One setup the recommender priced.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Candidate {
+    pub gpus: u64,
+    pub spot_fraction: f64,
+    pub expected_completion_s: f64,
+    pub expected_cost_usd: f64,
+    pub meets_deadline: bool,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Recommendation {
     pub gpus: u64,
@@ -55,6 +65,8 @@ pub struct Recommendation {
     pub meets_deadline: bool,
     pub reasons: Vec<String>,
     pub configurations_considered: u32,
+    /// Every setup priced, for the cost-against-time chart.
+    pub candidates: Vec<Candidate>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -313,6 +325,7 @@ fn single_machine(input: &CaseStudyInput) -> SingleMachine {
 fn recommend(input: &CaseStudyInput) -> Option<Recommendation> {
     let per_node = input.cluster.gpus_per_node.max(1);
     let mut considered = 0u32;
+    let mut candidates = Vec::new();
     let mut best: Option<(f64, f64, u64, f64, Option<f64>)> = None;
     let mut fastest: Option<(f64, f64, u64, f64, Option<f64>)> = None;
     let mut nodes = 1u64;
@@ -336,6 +349,13 @@ fn recommend(input: &CaseStudyInput) -> Option<Recommendation> {
                     .is_finite()
                     .then_some(dynamics.interval_s);
                 let candidate = (cost, time, cluster.gpus, spot, interval);
+                candidates.push(Candidate {
+                    gpus: cluster.gpus,
+                    spot_fraction: spot,
+                    expected_completion_s: time,
+                    expected_cost_usd: cost,
+                    meets_deadline: time <= input.operations.deadline_s,
+                });
                 if time <= input.operations.deadline_s && best.is_none_or(|b| cost < b.0) {
                     best = Some(candidate);
                 }
@@ -390,6 +410,7 @@ fn recommend(input: &CaseStudyInput) -> Option<Recommendation> {
         meets_deadline: meets,
         reasons,
         configurations_considered: considered,
+        candidates,
     })
 }
 

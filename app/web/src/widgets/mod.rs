@@ -1,6 +1,8 @@
 //! The widget registry: maps the slug used in content fences, routes and the
 //! CLI to its component. Adding a widget means adding one arm here.
 
+pub mod bar;
+pub mod casestudy;
 pub mod checkpoint;
 pub mod copy_link;
 pub mod explain;
@@ -56,6 +58,7 @@ pub fn Widget(mount: WidgetMount) -> impl IntoView {
         }
         engine::roofline::SLUG => view! { <roofline::Roofline mount=mount /> }.into_any(),
         engine::checkpoint::SLUG => view! { <checkpoint::Checkpoint mount=mount /> }.into_any(),
+        engine::casestudy::SLUG => view! { <casestudy::CaseStudy mount=mount /> }.into_any(),
         engine::split::SLUG => view! { <splitter::Splitter mount=mount /> }.into_any(),
         other => view! {
             <div class="authoring-error" role="alert" data-testid="authoring-error">

@@ -3,7 +3,6 @@
 //! exhaustive auto-split on request.
 
 mod auto;
-mod bar;
 mod fields;
 mod results;
 

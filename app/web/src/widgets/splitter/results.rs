@@ -1,8 +1,8 @@
 //! The splitter's results for one plan: the regime, the memory and step-time
 //! bars, every number with its explanation, the lints and the scaling chart.
 
-use super::bar::{Bar, Segment, StackedBar};
 use crate::charts::chart_view::{ChartTable, ChartView};
+use crate::widgets::bar::{Bar, Segment, StackedBar};
 use crate::widgets::explain::ExplainedOutput;
 use charming::component::{Axis, Legend};
 use charming::datatype::DataPoint;

@@ -36,8 +36,11 @@ pub fn StackedBar(#[prop(into)] test_id: String, bar: Signal<Bar>) -> impl IntoV
                     view! { <span class=format!("stacked-part {}", s.class) style:width=width title=format!("{}: {}", s.name, s.text)></span> }
                 }).collect_view();
                 let limit = bar.limit.as_ref().map(|(limit, label)| {
-                    let left = format!("{:.3}%", limit / scale * 100.0);
-                    view! { <span class="stacked-limit" style:left=left aria-hidden="true"><span class="stacked-limit-label">{label.clone()}</span></span> }
+                    let position = limit / scale * 100.0;
+                    let left = format!("{position:.3}%");
+                    // Labels near the left edge extend rightwards so they stay inside the widget.
+                    let label_class = if position < 50.0 { "stacked-limit-label from-left" } else { "stacked-limit-label" };
+                    view! { <span class="stacked-limit" style:left=left aria-hidden="true"><span class=label_class>{label.clone()}</span></span> }
                 });
                 let legend = bar.segments.iter().map(|s| view! {
                     <li><span class=format!("swatch {}", s.class) aria-hidden="true"></span>{format!("{}: {}", s.name, s.text)}</li>

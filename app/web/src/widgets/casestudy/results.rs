@@ -1,0 +1,237 @@
+//! What one simulation found: feasibility, the headline numbers, the
+//! recommendation, the step's parts, where the tables went, and the charts.
+
+use super::charts::{CostChart, SweepChart, TimelineChart};
+use crate::widgets::bar::{Bar, Segment, StackedBar};
+use crate::widgets::explain::ExplainedOutput;
+use engine::casestudy::{CaseStudyOutput, Placement, ShardKind};
+use engine::format;
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// GPUs listed one by one before the placement table summarises the rest.
+const LISTED_GPUS: usize = 16;
+
+fn hours(seconds: f64) -> String {
+    format!("{} hours", format::significant_digits(seconds / 3600.0, 3))
+}
+
+fn usd(value: f64) -> String {
+    format!("${}", format::grouped(value.round().max(0.0) as u64))
+}
+
+fn ms(seconds: f64) -> String {
+    format!("{} ms", format::significant_digits(seconds * 1e3, 3))
+}
+
+#[component]
+fn Plain(
+    #[prop(into)] key: String,
+    #[prop(into)] label: String,
+    #[prop(into)] value: String,
+) -> impl IntoView {
+    view! {
+        <div class="output" data-testid=format!("out-{key}")>
+            <dt>{label}</dt>
+            <dd><span class="output-value" data-testid=format!("value-{key}")>{value}</span></dd>
+        </div>
+    }
+}
+
+#[component]
+pub fn Results(id: String, output: Arc<CaseStudyOutput>) -> impl IntoView {
+    let out = output;
+    let explained = |key: &'static str| {
+        let explanation = out.explanations.iter().find(|e| e.output == key).cloned();
+        let signal = Signal::derive(move || explanation.clone());
+        view! { <ExplainedOutput id=id.clone() explanation=signal /> }
+    };
+    let single = match (&out.single_machine.time_s, &out.single_machine.reason) {
+        (Some(time), _) => format!(
+            "{} ({} days)",
+            hours(*time),
+            format::significant_digits(time / 86_400.0, 3)
+        ),
+        (None, Some(reason)) => format!("Infeasible: {reason}"),
+        (None, None) => "Infeasible".to_string(),
+    };
+    let feasibility = (!out.feasible).then(|| {
+        view! {
+            <aside class="callout callout-warning" role="note" data-testid="infeasible">
+                <p class="callout-title"><span aria-hidden="true">"✖"</span>" This cluster cannot run the job"</p>
+                <p>{out.reason.clone().unwrap_or_default()}</p>
+            </aside>
+        }
+    });
+    let headline = out.completion_time_s.map(|c| {
+        view! {
+            <Plain key="completion_p50" label="Completion time, median" value=hours(c.p50) />
+            <Plain key="completion_p90" label="Completion time, 90th percentile" value=hours(c.p90) />
+        }
+    });
+    let numbers = out.feasible.then(|| {
+        view! {
+            <Plain key="failures" label="Failures per run (mean)" value=format::significant_digits(out.failures.unwrap_or(0.0), 3) />
+            <Plain key="preemptions" label="Spot preemptions per run (mean)" value=format::significant_digits(out.preemptions.unwrap_or(0.0), 3) />
+            <Plain key="lost_work" label="Work lost to failures (mean)" value=hours(out.lost_work_s.unwrap_or(0.0)) />
+            <Plain key="autoscaling" label="Autoscaling events per run (mean)" value=format::significant_digits(out.autoscaling_events.unwrap_or(0.0), 3) />
+            <Plain key="cost" label="Cost, median" value=out.cost_usd.map(|c| usd(c.p50)).unwrap_or_default() />
+            <Plain key="energy" label="GPU energy, median" value=out.energy_kwh.map(|e| format!("{} kWh", format::grouped(e.round().max(0.0) as u64))).unwrap_or_else(|| "not published for this GPU".into()) />
+            <Plain key="best_interval" label="Best checkpoint interval in the sweep" value=out.checkpoint_interval_best_simulated_s.map(hours).unwrap_or_else(|| "no failures, so no checkpoints".into()) />
+        }
+    });
+    let step = &out.step;
+    let bar = Bar {
+        segments: vec![
+            Segment {
+                name: "Embedding lookups",
+                value: step.lookup_s,
+                text: ms(step.lookup_s),
+                class: "part-compute",
+            },
+            Segment {
+                name: "All-to-all",
+                value: step.all_to_all_s,
+                text: ms(step.all_to_all_s),
+                class: "part-tp",
+            },
+            Segment {
+                name: "Dense part",
+                value: step.dense_s,
+                text: ms(step.dense_s),
+                class: "part-optimizer",
+            },
+            Segment {
+                name: "Exposed all-reduce",
+                value: step.allreduce_s,
+                text: ms(step.allreduce_s),
+                class: "part-bubble",
+            },
+        ],
+        limit: Some((step.input_s, format!("data loader {}", ms(step.input_s)))),
+        summary: format!(
+            "One step takes {}; the bottleneck is {}.{}",
+            ms(step.step_s),
+            step.bottleneck.replace('_', "-"),
+            if step.input_bound {
+                " The data loader is slower than the GPUs: they wait for input."
+            } else {
+                ""
+            }
+        ),
+        total: step.lookup_s + step.all_to_all_s + step.dense_s + step.allreduce_s,
+    };
+    let bar = Signal::derive(move || bar.clone());
+    let recommendation = out.recommendation.clone().map(|rec| {
+        let (icon, class, title) = if rec.meets_deadline {
+            ("✔", "callout callout-tip", "Recommended setup")
+        } else {
+            (
+                "⚠",
+                "callout callout-warning",
+                "Nothing meets the deadline; the fastest setup",
+            )
+        };
+        let reasons = rec
+            .reasons
+            .iter()
+            .map(|r| view! { <li>{r.clone()}</li> })
+            .collect_view();
+        view! {
+            <aside class=class role="note" data-testid="recommendation">
+                <p class="callout-title"><span aria-hidden="true">{icon}</span>" "{title}</p>
+                <ul>{reasons}</ul>
+            </aside>
+        }
+    });
+    let charts = out.feasible.then(|| {
+        let timeline = out.clone();
+        let sweep = out.clone();
+        view! {
+            <TimelineChart output=timeline />
+            <SweepChart output=sweep />
+        }
+    });
+    let cost = out
+        .recommendation
+        .as_ref()
+        .map(|_| view! { <CostChart output=out.clone() /> });
+    view! {
+        {feasibility}
+        <dl class="outputs">
+            {headline}
+            {explained("goodput")}
+            {explained("work")}
+            {explained("expected")}
+            <Plain key="single_machine" label="One server alone" value=single />
+            {explained("young")}
+            {explained("scaling")}
+            {explained("spot")}
+            {numbers}
+        </dl>
+        {recommendation}
+        <h4>"Where a step's time goes"</h4>
+        <StackedBar test_id="step-bar" bar=bar />
+        <dl class="outputs">{explained("step")}</dl>
+        <PlacementTable placement=out.placement.clone() />
+        {charts}
+        {cost}
+    }
+}
+
+#[component]
+fn PlacementTable(placement: Placement) -> impl IntoView {
+    let capacity = placement.capacity_bytes_per_gpu.max(1.0);
+    let rows = placement
+        .gpus
+        .iter()
+        .take(LISTED_GPUS)
+        .map(|gpu| {
+            let tables = gpu
+                .tables
+                .iter()
+                .map(|s| {
+                    let kind = match s.kind {
+                        ShardKind::Replicated => "copy",
+                        ShardKind::Table => "whole",
+                        ShardKind::Row => "rows",
+                        ShardKind::Column => "columns",
+                        ShardKind::Host => "host",
+                    };
+                    format!("{} ({kind})", s.table)
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            let share = gpu.bytes / capacity;
+            view! {
+                <tr>
+                    <th scope="row">{gpu.gpu}</th>
+                    <td>{tables}</td>
+                    <td>{format::si(gpu.bytes, "B")}</td>
+                    <td><meter min="0" max="1" value=share.to_string() aria-label=format!("GPU {} memory for embeddings", gpu.gpu)></meter>{format!(" {}%", format::significant_digits(share * 100.0, 3))}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let hidden = placement.gpus.len().saturating_sub(LISTED_GPUS);
+    let busiest = placement.gpus.iter().map(|g| g.bytes).fold(0.0, f64::max);
+    let summary = format!(
+        "{} of embedding tables and their optimizer state over {} GPUs, each with {} free for them; the fullest holds {}.{}",
+        format::si(placement.embedding_bytes, "B"),
+        placement.gpus.len(),
+        format::si(capacity, "B"),
+        format::si(busiest, "B"),
+        if placement.host_bytes > 0.0 { format!(" {} spill to host memory.", format::si(placement.host_bytes, "B")) } else { String::new() }
+    );
+    view! {
+        <h4>"Where the tables live"</h4>
+        <p data-testid="placement-summary">{summary}</p>
+        <div class="table-scroll" role="region" aria-label="Embedding placement per GPU" tabindex="0">
+            <table data-testid="placement-table">
+                <caption>{if hidden > 0 { format!("The first {LISTED_GPUS} GPUs ({hidden} more not listed)") } else { "Every GPU".to_string() }}</caption>
+                <thead><tr><th scope="col">"GPU"</th><th scope="col">"Tables (how)"</th><th scope="col">"Embedding memory"</th><th scope="col">"Of its free HBM"</th></tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}

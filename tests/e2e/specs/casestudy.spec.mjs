@@ -1,0 +1,57 @@
+// The case-study simulator: a preset runs to results with a timeline, a long
+// run can be cancelled while the page stays responsive, bad input is named.
+import { test, expect } from "@playwright/test";
+import { CoursePage } from "../pages/course-page.mjs";
+
+test("the e-commerce preset runs and shows its timeline and recommendation", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/casestudy");
+  const widget = course.widget("casestudy");
+  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 20000 });
+  await expect(widget.value("completion_p50")).toContainText("hours");
+  await expect(widget.root.getByTestId("recommendation")).toContainText("GPUs");
+  await expect(widget.root.getByTestId("placement-table").locator("tbody tr")).toHaveCount(16);
+  const charts = widget.root.getByTestId("chart");
+  await expect(charts.first()).toHaveAttribute("data-state", "ready");
+  await widget.root.getByTestId("chart-table").first().locator("summary").click();
+  await expect(widget.root.getByTestId("chart-table").first().getByRole("cell", { name: "Start" })).toBeVisible();
+  await course.expectNoConsoleErrors();
+});
+
+test("a long run can be cancelled and the page stays responsive", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/casestudy?casestudy.replications=100000&casestudy.node_mtbf_hours=20");
+  const widget = course.widget("casestudy");
+  await expect(widget.root.getByTestId("sim-progress")).toBeVisible();
+  // The page answers while the simulation runs: typing shows at once.
+  await widget.set("deadline_hours", "72");
+  await expect(widget.input("deadline_hours")).toHaveValue("72");
+  await expect(widget.root.getByTestId("sim-progress")).toBeVisible();
+  await widget.root.getByTestId("sim-cancel").press("Enter");
+  await expect(widget.root.getByTestId("sim-cancelled")).toBeVisible();
+  await expect(widget.root.getByTestId("sim-progress")).toHaveCount(0);
+  const longest = await page.evaluate(async () => {
+    const start = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return performance.now() - start;
+  });
+  expect(longest).toBeLessThan(100);
+  await course.expectNoConsoleErrors();
+});
+
+test("tables that cannot fit on one GPU are explained, and bad values named", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/casestudy");
+  const widget = course.widget("casestudy");
+  await widget.input("preset").selectOption("benchmark");
+  await expect(widget.input("gpus")).toHaveValue("8");
+  await widget.set("gpus_per_node", "1");
+  await widget.set("gpus", "1");
+  await expect(widget.root.getByTestId("infeasible")).toContainText("do not fit", { timeout: 20000 });
+  await widget.set("replications", "-2");
+  await expect(widget.error("replications")).toHaveText("⚠ Must be at least 1.");
+  await widget.set("tables", "users:1e6");
+  await expect(widget.error("tables")).toContainText("name:rows:dim:lookups");
+  await expect(widget.root.getByTestId("results-invalid")).toBeVisible();
+  await course.expectNoConsoleErrors();
+});
