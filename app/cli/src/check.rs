@@ -125,13 +125,14 @@ pub fn quizzes(dir: &Path) -> ExitCode {
                     }
                 }
             }
+            let parameterized = by_type.get("parameterized").copied().unwrap_or(0);
             serde_json::json!({
                 "id": quiz.id,
                 "module": module.front.slug,
                 "checkpoint": quiz.checkpoint,
                 "questions": quiz.questions.len(),
                 "by_type": by_type,
-                "parameterized": 0,
+                "parameterized": parameterized,
                 "correct_option_positions": positions,
             })
         })

@@ -25,6 +25,7 @@ pub struct ProgressStore {
     backend: StoredValue<Backend>,
     read_only: StoredValue<bool>,
     key: StoredValue<String>,
+    learner_seed: StoredValue<u64>,
 }
 
 impl ProgressStore {
@@ -56,6 +57,7 @@ impl ProgressStore {
             backend: StoredValue::new(backend),
             read_only: StoredValue::new(load_notice.read_only()),
             key: StoredValue::new(key),
+            learner_seed: StoredValue::new(learner_seed(course_id, backend)),
         }
     }
 
@@ -67,7 +69,14 @@ impl ProgressStore {
             backend: StoredValue::new(Backend::Memory),
             read_only: StoredValue::new(true),
             key: StoredValue::new(String::new()),
+            learner_seed: StoredValue::new(random_seed()),
         }
+    }
+
+    /// This browser's own seed for parameterized questions, so each learner
+    /// gets their own numbers and a reload shows the same ones.
+    pub fn learner_seed(&self) -> u64 {
+        self.learner_seed.get_value()
     }
 
     pub fn backend(&self) -> Backend {
@@ -106,6 +115,33 @@ impl ProgressStore {
             .update(|progress| progress.set_completed(slug, completed));
         self.save();
     }
+}
+
+fn random_seed() -> u64 {
+    // Two draws, because Math.random carries at most 53 random bits.
+    let high = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    let low = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    (high << 32) | low
+}
+
+/// Reads the stored learner seed, or makes and stores one. A garbled value is replaced.
+fn learner_seed(course_id: &str, backend: Backend) -> u64 {
+    let key = format!("compute-lab:{course_id}:learner-seed");
+    if backend == Backend::Local {
+        if let Some(seed) = LocalStorage::raw()
+            .get_item(&key)
+            .ok()
+            .flatten()
+            .and_then(|raw| raw.trim().parse::<u64>().ok())
+        {
+            return seed;
+        }
+    }
+    let seed = random_seed();
+    if backend == Backend::Local {
+        let _ = LocalStorage::raw().set_item(&key, &seed.to_string());
+    }
+    seed
 }
 
 /// Probes localStorage without letting a SecurityError escape: gloo's `raw()`

@@ -2,6 +2,7 @@
 //! grading. Grading explains itself: every answer gets feedback, and every
 //! question its explanation, so a quiz teaches rather than only scores.
 
+pub mod expr;
 mod units;
 
 pub use units::{parse_quantity, Quantity};
@@ -31,6 +32,12 @@ pub enum QuestionType {
     Multiple,
     Numeric,
     Short,
+    /// Numeric with per-learner values: `params` ranges and a `formula` answer key.
+    Parameterized,
+    /// Pair each left item with its right item.
+    Matching,
+    /// Put `items` (written in the correct order) in order.
+    Ordering,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -51,6 +58,34 @@ pub struct Question {
     pub unit: Option<String>,
     #[serde(default)]
     pub accepted: Vec<String>,
+    /// Parameterized: the values each learner draws, used as `{name}` in the prompt.
+    #[serde(default)]
+    pub params: Vec<Param>,
+    /// Parameterized: the answer key as a formula of the parameters.
+    pub formula: Option<String>,
+    /// Matching: the pairs, each left with its right.
+    #[serde(default)]
+    pub pairs: Vec<Pair>,
+    /// Ordering: the items, in the correct order.
+    #[serde(default)]
+    pub items: Vec<String>,
+}
+
+/// One parameter of a parameterized question: drawn from min, min + step, …, max.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Param {
+    pub name: String,
+    pub min: f64,
+    pub max: f64,
+    pub step: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pair {
+    pub left: String,
+    pub right: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,6 +112,10 @@ pub enum Answer {
     /// Option indices, in the file's order.
     Choices(Vec<usize>),
     Text(String),
+    /// Matching: for each left item in file order, the index of the right item chosen.
+    Pairs(Vec<Option<usize>>),
+    /// Ordering: item indices (file order) in the order the learner put them.
+    Order(Vec<usize>),
 }
 
 /// The verdict on one answer, with what to tell the learner.
@@ -185,9 +224,160 @@ fn problems(quiz: &Quiz, text: &str) -> Vec<(usize, String)> {
                     say("a short-answer question needs at least one `accepted` answer".to_string());
                 }
             }
+            QuestionType::Parameterized => {
+                for message in parameterized_problems(question) {
+                    say(message);
+                }
+            }
+            QuestionType::Matching => {
+                if question.pairs.len() < 2 {
+                    say("a matching question needs at least two `pairs`".to_string());
+                }
+                let mut rights: Vec<&str> = question.pairs.iter().map(|p| p.right.trim()).collect();
+                rights.sort_unstable();
+                if rights.windows(2).any(|w| w[0] == w[1]) {
+                    say(
+                        "two pairs share a right side, so the answer would be ambiguous"
+                            .to_string(),
+                    );
+                }
+            }
+            QuestionType::Ordering => {
+                if question.items.len() < 2 {
+                    say("an ordering question needs at least two `items`".to_string());
+                }
+            }
         }
     }
     out
+}
+
+/// Every grid value of every parameter: corners and a seeded sample must all
+/// give a finite answer, so no learner ever draws an impossible question.
+fn parameterized_problems(question: &Question) -> Vec<String> {
+    let mut out = Vec::new();
+    if question.params.is_empty() {
+        out.push("a parameterized question needs `params`".to_string());
+    }
+    for param in &question.params {
+        let ok = param.min.is_finite()
+            && param.max.is_finite()
+            && param.step.is_finite()
+            && param.step > 0.0
+            && param.min <= param.max;
+        if !ok {
+            out.push(format!(
+                "parameter `{}` needs finite min ≤ max and a step above 0",
+                param.name
+            ));
+        } else if (param.max - param.min) / param.step > 1e6 {
+            out.push(format!(
+                "parameter `{}` has more than a million values; use a larger step",
+                param.name
+            ));
+        }
+        if !question.prompt.contains(&format!("{{{}}}", param.name)) {
+            out.push(format!(
+                "parameter `{}` never appears in the prompt as {{{}}}",
+                param.name, param.name
+            ));
+        }
+    }
+    if question.tolerance.is_none() {
+        out.push("a parameterized question needs a `tolerance`".to_string());
+    }
+    if let Some(unit) = &question.unit {
+        if units::lookup(unit).is_none() {
+            out.push(format!("unknown unit `{unit}`; known: {}", units::known()));
+        }
+    }
+    let names: Vec<String> = question.params.iter().map(|p| p.name.clone()).collect();
+    match question.formula.as_deref().map(|f| expr::parse(f, &names)) {
+        None => out.push("a parameterized question needs a `formula`".to_string()),
+        Some(Err(error)) => out.push(format!("formula: {error}")),
+        Some(Ok(formula)) if out.is_empty() => {
+            for seed in 0..64u64 {
+                let values = draw(&question.params, seed);
+                if !formula.eval(&values).is_finite() {
+                    let shown: Vec<String> = names
+                        .iter()
+                        .zip(&values)
+                        .map(|(n, v)| format!("{n} = {v}"))
+                        .collect();
+                    out.push(format!("formula is not finite for {}", shown.join(", ")));
+                    break;
+                }
+            }
+        }
+        Some(Ok(_)) => {}
+    }
+    out
+}
+
+/// The parameter values for `seed`; seeds 0 and 1 are the all-minimum and
+/// all-maximum corners, so validation always tries them.
+fn draw(params: &[Param], seed: u64) -> Vec<f64> {
+    let mut state = seed;
+    params
+        .iter()
+        .map(|p| {
+            let steps = ((p.max - p.min) / p.step).floor().max(0.0);
+            let k = match seed {
+                0 => 0.0,
+                1 => steps,
+                _ => {
+                    state = splitmix64(state);
+                    (state % (steps as u64 + 1)) as f64
+                }
+            };
+            // Round away binary noise such as 0.30000000000000004.
+            let value = p.min + k * p.step;
+            (value * 1e9).round() / 1e9
+        })
+        .collect()
+}
+
+/// A parameterized question made concrete for one learner and attempt: a
+/// numeric question whose prompt shows the drawn values and whose answer the
+/// formula computed. Any other question comes back unchanged.
+pub fn instantiate(question: &Question, seed: u64) -> Question {
+    if question.kind != QuestionType::Parameterized {
+        return question.clone();
+    }
+    let names: Vec<String> = question.params.iter().map(|p| p.name.clone()).collect();
+    // Seeds 0 and 1 are reserved for the corners; learners draw from 2 upwards.
+    let values = draw(&question.params, seed.max(2));
+    let answer = question
+        .formula
+        .as_deref()
+        .and_then(|f| expr::parse(f, &names).ok())
+        .map(|f| f.eval(&values))
+        .filter(|v| v.is_finite());
+    let mut prompt = question.prompt.clone();
+    for (name, value) in names.iter().zip(&values) {
+        prompt = prompt.replace(&format!("{{{name}}}"), &crate::format::plain_number(*value));
+    }
+    Question {
+        kind: QuestionType::Numeric,
+        prompt,
+        answer,
+        ..question.clone()
+    }
+}
+
+/// The seed of one learner's values for one question on one attempt.
+pub fn question_seed(quiz_id: &str, question_id: &str, attempt: u32, learner: u64) -> u64 {
+    splitmix64(
+        fnv1a(quiz_id)
+            ^ fnv1a(question_id).rotate_left(17)
+            ^ learner
+            ^ u64::from(attempt).wrapping_mul(0xA24B_AED4_963E_E407),
+    )
+}
+
+/// The order to show a quiz's questions in on a given attempt, seeded like `option_order`.
+pub fn question_order(quiz_id: &str, attempt: u32, count: usize) -> Vec<usize> {
+    option_order(quiz_id, "\u{0}questions", attempt, count)
 }
 
 /// Grades one answer. Never fails: an answer of the wrong shape is simply wrong.
@@ -219,6 +409,29 @@ pub fn grade(question: &Question, answer: &Answer) -> Verdict {
             }
         }
         (QuestionType::Numeric, Answer::Text(text)) => grade_numeric(question, text),
+        (QuestionType::Matching, Answer::Pairs(chosen)) => {
+            let wrong: Vec<String> = question
+                .pairs
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| chosen.get(*i).copied().flatten() != Some(*i))
+                .map(|(_, pair)| format!("“{}” goes with “{}”.", pair.left, pair.right))
+                .collect();
+            Verdict {
+                correct: wrong.is_empty() && chosen.len() == question.pairs.len(),
+                feedback: wrong,
+            }
+        }
+        (QuestionType::Ordering, Answer::Order(order)) => {
+            let expected: Vec<usize> = (0..question.items.len()).collect();
+            let correct = *order == expected;
+            let feedback = if correct {
+                Vec::new()
+            } else {
+                vec![format!("The right order: {}.", question.items.join(" → "))]
+            };
+            Verdict { correct, feedback }
+        }
         (QuestionType::Short, Answer::Text(text)) => {
             let given = normalize(text);
             let correct =

@@ -207,3 +207,111 @@ mod properties {
         }
     }
 }
+
+const ARRANGE: &str = r#"
+id = "arrange"
+title = "Arrange"
+
+[[question]]
+id = "zero"
+type = "parameterized"
+prompt = "A {p}B-parameter model trains with mixed-precision Adam on {dp} GPUs under ZeRO-3. Model-state memory per GPU?"
+explanation = "16 bytes per parameter, all of it sharded: 16 × P / N_d (Rajbhandari et al. 2020)."
+params = [
+  { name = "p", min = 1, max = 70, step = 1 },
+  { name = "dp", min = 8, max = 512, step = 8 },
+]
+formula = "16 * p / dp"
+unit = "GB"
+tolerance = { relative = 0.05 }
+
+[[question]]
+id = "pairs"
+type = "matching"
+prompt = "Match each part to its family."
+explanation = "TPUs are Google's ASICs; Gaudi is Intel's."
+pairs = [
+  { left = "TPU v5p", right = "Systolic-array ASIC from Google" },
+  { left = "H100", right = "GPU" },
+  { left = "Alveo U55C", right = "FPGA" },
+]
+
+[[question]]
+id = "order"
+type = "ordering"
+prompt = "From fastest to slowest per GPU."
+explanation = "HBM, then NVLink, then InfiniBand."
+items = ["HBM3", "NVLink 4", "NDR InfiniBand"]
+"#;
+
+#[test]
+fn parameterized_questions_give_each_learner_their_own_numbers() {
+    let quiz = parse(ARRANGE).unwrap();
+    let template = &quiz.questions[0];
+    let a = instantiate(template, 11);
+    let b = instantiate(template, 12);
+    assert_eq!(a.kind, QuestionType::Numeric);
+    assert!(!a.prompt.contains('{'), "{}", a.prompt);
+    assert_ne!(a.prompt, b.prompt);
+    // The engine's answer key: read the drawn values back from the prompt and recompute.
+    let numbers: Vec<f64> = a
+        .prompt
+        .split(|c: char| !c.is_ascii_digit() && c != '.')
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    let (p, dp) = (numbers[0], numbers[1]);
+    assert!((a.answer.unwrap() - 16.0 * p / dp).abs() < 1e-9);
+    let answer = format!("{} GB", a.answer.unwrap());
+    assert!(grade(&a, &Answer::Text(answer)).correct);
+    // Same seed, same question: a reload shows the same numbers.
+    assert_eq!(instantiate(template, 11), a);
+}
+
+#[test]
+fn parameterized_validation_catches_what_would_break_a_learner() {
+    let bad = ARRANGE.replace(
+        "formula = \"16 * p / dp\"",
+        "formula = \"16 * p / (dp - 8)\"",
+    );
+    let problems = parse(&bad).unwrap_err();
+    assert!(
+        problems.iter().any(|(_, m)| m.contains("not finite for")),
+        "{problems:?}"
+    );
+    let bad = ARRANGE.replace("formula = \"16 * p / dp\"", "formula = \"16 * q\"");
+    assert!(parse(&bad)
+        .unwrap_err()
+        .iter()
+        .any(|(_, m)| m.contains("not a declared parameter")));
+    let bad = ARRANGE.replace("on {dp} GPUs", "on some GPUs");
+    assert!(parse(&bad)
+        .unwrap_err()
+        .iter()
+        .any(|(_, m)| m.contains("never appears in the prompt")));
+}
+
+#[test]
+fn matching_and_ordering_grade_and_explain() {
+    let quiz = parse(ARRANGE).unwrap();
+    let pairs = &quiz.questions[1];
+    assert!(grade(pairs, &Answer::Pairs(vec![Some(0), Some(1), Some(2)])).correct);
+    let wrong = grade(pairs, &Answer::Pairs(vec![Some(1), Some(0), Some(2)]));
+    assert!(!wrong.correct);
+    assert_eq!(wrong.feedback.len(), 2);
+    assert!(wrong.feedback[0].contains("“TPU v5p” goes with"));
+    assert!(!grade(pairs, &Answer::Pairs(vec![Some(0), None, Some(2)])).correct);
+    let order = &quiz.questions[2];
+    assert!(grade(order, &Answer::Order(vec![0, 1, 2])).correct);
+    let wrong = grade(order, &Answer::Order(vec![1, 0, 2]));
+    assert!(!wrong.correct && wrong.feedback[0].contains("HBM3 → NVLink 4"));
+}
+
+#[test]
+fn question_order_is_a_seeded_permutation() {
+    let first = question_order("q", 0, 8);
+    let mut sorted = first.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (0..8).collect::<Vec<_>>());
+    assert_eq!(first, question_order("q", 0, 8));
+    assert_ne!(first, question_order("q", 1, 8));
+}

@@ -2,10 +2,11 @@
 //! at once, finish the attempt, retry only the wrong ones. Passing a
 //! checkpoint marks the module completed. Grading happens in the engine.
 
+mod arrange;
 mod question;
 
 use crate::context::{use_course, use_progress};
-use engine::quiz::{score, Quiz, Verdict};
+use engine::quiz::{instantiate, question_order, question_seed, score, Quiz, Verdict};
 use leptos::prelude::*;
 use question::QuestionView;
 
@@ -14,6 +15,10 @@ use question::QuestionView;
 pub struct QuestionState {
     pub text: String,
     pub chosen: Vec<usize>,
+    /// Matching: the right item chosen for each left item.
+    pub pairs: Vec<Option<usize>>,
+    /// Ordering: item indices in the learner's current order (empty until shown).
+    pub order: Vec<usize>,
     pub verdict: Option<Verdict>,
 }
 
@@ -55,13 +60,19 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
         });
         finished.set(None);
     };
-    // Options are shuffled per attempt: the stored attempt count seeds the order.
+    // Questions and options are shuffled per attempt: the stored attempt count
+    // seeds the order, so a reload shows the same order and a new attempt a new one.
+    // Parameterized questions draw this learner's own values the same way.
     let attempt = store.progress.with_untracked(|p| p.get(&slug).attempts);
-    let questions = quiz
-        .questions
-        .iter()
+    let learner = store.learner_seed();
+    let questions = question_order(&quiz.id, attempt, quiz.questions.len())
+        .into_iter()
         .enumerate()
-        .map(|(idx, question)| view! { <QuestionView number=idx + 1 question=question.clone() states=states slug=slug.clone() quiz_id=quiz.id.clone() attempt=attempt /> })
+        .filter_map(|(position, idx)| quiz.questions.get(idx).map(|question| (position, idx, question)))
+        .map(|(position, idx, question)| {
+            let concrete = instantiate(question, question_seed(&quiz.id, &question.id, attempt, learner));
+            view! { <QuestionView number=position + 1 idx=idx question=concrete states=states slug=slug.clone() quiz_id=quiz.id.clone() attempt=attempt /> }
+        })
         .collect_view();
     let heading_id = format!("quiz-{}", quiz.id);
     let labelled_by = heading_id.clone();

@@ -6,7 +6,10 @@ use leptos::prelude::*;
 
 #[component]
 pub fn QuestionView(
+    /// Position on the page, from 1.
     number: usize,
+    /// Index in the quiz file, which keys the learner's state.
+    idx: usize,
     question: Question,
     states: RwSignal<Vec<QuestionState>>,
     slug: String,
@@ -14,7 +17,6 @@ pub fn QuestionView(
     /// The attempt number, which seeds the option order.
     attempt: u32,
 ) -> impl IntoView {
-    let idx = number - 1;
     let state = Memo::new(move |_| states.with(|s| s.get(idx).cloned().unwrap_or_default()));
     let name = format!("{quiz_id}-{}", question.id);
     let prompt = course::markdown::render_snippet(&question.prompt, &slug);
@@ -27,7 +29,11 @@ pub fn QuestionView(
             QuestionType::Single | QuestionType::Multiple => {
                 Answer::Choices(current.chosen.clone())
             }
-            QuestionType::Numeric | QuestionType::Short => Answer::Text(current.text.clone()),
+            QuestionType::Numeric | QuestionType::Short | QuestionType::Parameterized => {
+                Answer::Text(current.text.clone())
+            }
+            QuestionType::Matching => Answer::Pairs(current.pairs.clone()),
+            QuestionType::Ordering => Answer::Order(current.order.clone()),
         };
         let verdict = grade(&question_for_check, &answer);
         states.update(|s| {
@@ -72,13 +78,21 @@ pub fn QuestionView(
                 .collect_view()
                 .into_any()
         }
-        QuestionType::Numeric | QuestionType::Short => {
+        QuestionType::Matching => view! {
+            <super::arrange::MatchingInputs question=question.clone() idx=idx states=states name=name.clone() quiz_id=quiz_id.clone() attempt=attempt />
+        }
+        .into_any(),
+        QuestionType::Ordering => view! {
+            <super::arrange::OrderingInputs question=question.clone() idx=idx states=states name=name.clone() quiz_id=quiz_id.clone() attempt=attempt />
+        }
+        .into_any(),
+        QuestionType::Numeric | QuestionType::Short | QuestionType::Parameterized => {
             let input_id = format!("{name}-answer");
             let hint = match (kind, &question.unit) {
-                (QuestionType::Numeric, Some(unit)) => {
+                (QuestionType::Numeric | QuestionType::Parameterized, Some(unit)) => {
                     format!("Your answer in {unit} (other units and 1.2e3-style numbers work too)")
                 }
-                (QuestionType::Numeric, None) => "Your answer, a number".to_string(),
+                (QuestionType::Numeric | QuestionType::Parameterized, None) => "Your answer, a number".to_string(),
                 _ => "Your answer, in a few words".to_string(),
             };
             view! {
@@ -96,6 +110,8 @@ pub fn QuestionView(
     let empty = move || {
         state.with(|s| match kind {
             QuestionType::Single | QuestionType::Multiple => s.chosen.is_empty(),
+            QuestionType::Matching => s.pairs.is_empty() || s.pairs.iter().any(Option::is_none),
+            QuestionType::Ordering => s.order.is_empty(),
             _ => s.text.trim().is_empty(),
         })
     };
