@@ -6,7 +6,7 @@
 //! - `workload`: `tables` (a list of `{name, rows, dim, pooling}`, pooling being
 //!   lookups per sample), `dense_params`, `dense_mflops` (forward MFLOPs per
 //!   sample), `samples`, `bytes_per_sample`, `epochs`, `embedding_precision`
-//!   (`fp32`, `fp16`), `optimizer` (`adagrad` row-wise, `sgd`, `adam`), `global_batch`;
+//!   (`fp32`, `fp16`), `optimizer` (`rowwise_adagrad`, `adagrad` per value, `sgd`, `adam`), `global_batch`;
 //! - `cluster`: `accelerator` (catalogue id), `gpus`, `gpus_per_node`, `sharding`
 //!   (`auto`, `table`, `row`, `column`), `host_cache`, `host_memory_gb` (per
 //!   node), `storage_gb_s` (per node), `cores_per_gpu`, `samples_per_core_s`;

@@ -547,6 +547,15 @@ fn parse_widget(
             }
         }
     }
+    // Fields apply in the widget's own field order, whatever order the TOML
+    // table yields, so a whole-form key such as the case study's `preset` is
+    // applied before the fields that override it.
+    widget.preset.sort_by_key(|(key, _)| {
+        spec.fields
+            .iter()
+            .position(|field| field == key)
+            .unwrap_or(usize::MAX)
+    });
     if let Some(problem) = engine::widgets::preset_problems(slug, &widget.preset, catalogue)
         .into_iter()
         .next()

@@ -350,7 +350,8 @@ impl CaseStudyForm {
             "optimizer",
             self.get("optimizer"),
             &[
-                ("adagrad", EmbeddingOptimizer::RowWiseAdagrad),
+                ("rowwise_adagrad", EmbeddingOptimizer::RowWiseAdagrad),
+                ("adagrad", EmbeddingOptimizer::Adagrad),
                 ("sgd", EmbeddingOptimizer::Sgd),
                 ("adam", EmbeddingOptimizer::Adam),
             ],

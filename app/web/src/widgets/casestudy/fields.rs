@@ -168,7 +168,7 @@ pub fn CaseStudyFields(
             <div class="field-wide">{number("tables")}</div>
             {number("dense_params")}{number("dense_mflops")}{number("samples")}{number("bytes_per_sample")}{number("epochs")}{number("global_batch")}
             {select("embedding_precision", "Embedding precision", options(&[("fp32", "FP32"), ("fp16", "FP16")]))}
-            {select("optimizer", "Embedding optimizer", options(&[("adagrad", "Row-wise Adagrad"), ("sgd", "SGD"), ("adam", "Adam")]))}
+            {select("optimizer", "Embedding optimizer", options(&[("rowwise_adagrad", "Row-wise Adagrad"), ("adagrad", "Adagrad (per value)"), ("sgd", "SGD"), ("adam", "Adam")]))}
         </fieldset>
         <fieldset class="field-group" data-testid="group-cluster">
             <legend>"Cluster and placement"</legend>
