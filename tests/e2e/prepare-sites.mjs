@@ -20,6 +20,10 @@ function prepareSites() {
   fs.cpSync(dist, fixture, { recursive: true });
   fs.rmSync(path.join(fixture, "content"), { recursive: true, force: true });
   fs.cpSync(path.join(here, "fixtures/content"), path.join(fixture, "content"), { recursive: true });
+  // Embedded quizzes report only to origins the course allows: allow the test server's own.
+  const port = Number(process.env.E2E_PORT || 8765);
+  fs.appendFileSync(path.join(fixture, "content/course.toml"), `\n[embed]\nallowed_origins = ["http://127.0.0.1:${port}"]\n`);
+  fs.cpSync(path.join(here, "fixtures/host"), path.join(site, "root/host"), { recursive: true });
   fs.mkdirSync(path.join(repoRoot, "target/screenshots"), { recursive: true });
 }
 

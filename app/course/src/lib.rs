@@ -16,6 +16,7 @@ pub mod placeholder;
 pub mod progress;
 pub mod route;
 pub mod search;
+pub mod transfer;
 pub mod validate;
 
 pub use diagnostic::Diagnostic;

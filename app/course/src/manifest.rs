@@ -17,6 +17,38 @@ pub struct Manifest {
     /// Hardware catalogue files, relative to the content folder.
     #[serde(default)]
     pub hardware: Vec<String>,
+    #[serde(default)]
+    pub embed: Embed,
+}
+
+/// How an embedded quiz reports to the page around it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Embed {
+    /// Origins (scheme, host and port, e.g. `https://lms.example.edu`) that an
+    /// embedded quiz sends its result to with `postMessage`. Empty: it sends nothing.
+    #[serde(default)]
+    pub allowed_origins: Vec<String>,
+}
+
+/// A web origin as `postMessage` needs it: `https://host[:port]` (or plain
+/// `http` for a local address), with no path and no wildcard.
+pub fn is_origin(text: &str) -> bool {
+    let Some((scheme, rest)) = text.split_once("://") else {
+        return false;
+    };
+    let host = rest.split(':').next().unwrap_or_default();
+    let local = host == "localhost" || host == "127.0.0.1";
+    let scheme_ok = scheme == "https" || (scheme == "http" && local);
+    let port_ok = rest
+        .split_once(':')
+        .is_none_or(|(_, port)| !port.is_empty() && port.chars().all(|c| c.is_ascii_digit()));
+    scheme_ok
+        && !host.is_empty()
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+        && port_ok
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -107,6 +139,15 @@ impl Manifest {
                 line_of("words_per_minute"),
                 "defaults.words_per_minute must be positive",
             ));
+        }
+        for origin in &self.embed.allowed_origins {
+            if !is_origin(origin) {
+                problems.push(Diagnostic::new(
+                    MANIFEST_PATH,
+                    line_of(origin),
+                    format!("embed origin `{origin}` must look like https://lms.example.edu (https, a host, an optional port, no path, no wildcard; http only for localhost)"),
+                ));
+            }
         }
         for file in &self.hardware {
             if !is_safe_path(file, ".toml") {

@@ -113,3 +113,51 @@ pub fn mark_once(name: &str) {
         let _ = performance.mark(name);
     }
 }
+
+/// Offers `text` as a downloaded file. Returns false if the browser refused.
+pub fn download(filename: &str, text: &str) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(document) = window().and_then(|w| w.document()) else {
+        return false;
+    };
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return false;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return false;
+    };
+    let Some(anchor) = document
+        .create_element("a")
+        .ok()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+    else {
+        return false;
+    };
+    anchor.set_href(&url);
+    anchor.set_download(filename);
+    anchor.click();
+    // The URL is not revoked here: the download may still be reading it. One
+    // small blob per click lives until the page closes.
+    true
+}
+
+/// The file chosen in a file input's change event.
+pub fn chosen_file(event: &web_sys::Event) -> Option<web_sys::File> {
+    use wasm_bindgen::JsCast;
+    let input = event
+        .target()?
+        .dyn_into::<web_sys::HtmlInputElement>()
+        .ok()?;
+    input.files()?.get(0)
+}
+
+/// A file's text; `None` if reading fails.
+pub async fn file_text(file: &web_sys::File) -> Option<String> {
+    let text = wasm_bindgen_futures::JsFuture::from(file.text())
+        .await
+        .ok()?;
+    text.as_string()
+}

@@ -110,6 +110,13 @@ impl ProgressStore {
         self.save();
     }
 
+    /// Merges imported progress in: whatever either side has earned is kept.
+    pub fn import(&self, imported: &course::progress::Progress) {
+        self.progress
+            .update(|progress| *progress = course::transfer::merge(progress, imported));
+        self.save();
+    }
+
     pub fn set_completed(&self, slug: &str, completed: bool) {
         self.progress
             .update(|progress| progress.set_completed(slug, completed));

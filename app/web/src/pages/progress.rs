@@ -58,7 +58,66 @@ pub fn ProgressPage() -> impl IntoView {
                     <tbody>{rows}</tbody>
                 </table>
             </div>
+            <Transfer course_id=course.manifest.id.clone() />
         </article>
     }
     .into_any()
+}
+
+/// Export to a file and import from one, to move progress between browsers.
+#[component]
+fn Transfer(course_id: String) -> impl IntoView {
+    let store = use_progress();
+    let status = RwSignal::new(None::<(bool, String)>);
+    let export_id = course_id.clone();
+    let export = move |_| {
+        let text = store
+            .progress
+            .with_untracked(|p| course::transfer::export(&export_id, p));
+        let saved = crate::dom::download(&format!("{export_id}-progress.json"), &text);
+        status.set(Some(if saved {
+            (
+                true,
+                "Saved your progress to a file. Import it on this page in another browser."
+                    .to_string(),
+            )
+        } else {
+            (false, "This browser would not save the file.".to_string())
+        }));
+    };
+    let import = move |ev: leptos::ev::Event| {
+        let course_id = course_id.clone();
+        let Some(file) = crate::dom::chosen_file(&ev) else {
+            return;
+        };
+        leptos::task::spawn_local(async move {
+            let Some(text) = crate::dom::file_text(&file).await else {
+                status.try_set(Some((false, "The file could not be read.".to_string())));
+                return;
+            };
+            match course::transfer::read_export(&course_id, &text) {
+                Ok(imported) => {
+                    store.import(&imported);
+                    status.try_set(Some((true, "Imported. Progress from the file was merged with this browser's; nothing was lost.".to_string())));
+                }
+                Err(error) => {
+                    status.try_set(Some((false, error.to_string())));
+                }
+            }
+        });
+    };
+    view! {
+        <section class="transfer" aria-labelledby="transfer-heading">
+            <h2 id="transfer-heading">"Move your progress"</h2>
+            <p>"Export a file here and import it in another browser; importing merges, so it never removes what you have done."</p>
+            <div class="transfer-actions">
+                <button type="button" data-testid="export-progress" on:click=export>"Export progress"</button>
+                <label for="import-progress" class="file-label">"Import a progress file"</label>
+                <input id="import-progress" type="file" accept="application/json,.json" data-testid="import-progress" on:change=import />
+            </div>
+            <p role="status" data-testid="transfer-status">{move || status.get().map(|(ok, message)| view! {
+                <span aria-hidden="true">{if ok { "✓ " } else { "⚠ " }}</span>{message}
+            })}</p>
+        </section>
+    }
 }

@@ -4,6 +4,7 @@
 
 mod arrange;
 mod question;
+mod report;
 
 use crate::context::{use_course, use_progress};
 use engine::quiz::{instantiate, question_order, question_seed, score, Quiz, Verdict};
@@ -38,6 +39,7 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
     let record = Memo::new(move |_| store.progress.with(|p| p.get(&slug_for_progress)));
     let slug_for_finish = slug.clone();
     let checkpoint = quiz.checkpoint;
+    let quiz_id_for_finish = quiz.id.clone();
     let finish = move |_| {
         let verdicts: Vec<bool> = states.with_untracked(|s| {
             s.iter()
@@ -48,6 +50,23 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
         let passed = result + 1e-9 >= pass_mark;
         store.record_attempt(&slug_for_finish, result, checkpoint && passed);
         finished.set(Some(result));
+        if let Some(course) = use_course() {
+            let attempts = store
+                .progress
+                .with_untracked(|p| p.get(&slug_for_finish).attempts);
+            let report = report::QuizResult {
+                kind: "compute-lab:quiz-result",
+                course: &course.manifest.id,
+                module: &slug_for_finish,
+                quiz: &quiz_id_for_finish,
+                score: result,
+                correct: verdicts.iter().filter(|v| **v).count(),
+                total: verdicts.len(),
+                passed,
+                attempts,
+            };
+            report::post_to_parent(&report, &course.manifest.embed.allowed_origins);
+        }
     };
     let retry_wrong = move |_| {
         states.update(|s| {

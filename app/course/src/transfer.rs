@@ -1,0 +1,165 @@
+//! Moving progress between browsers: an export file with a checksum, and an
+//! import that checks it and merges, so importing can only add progress.
+//!
+//! The checksum (FNV-1a over the progress record) catches a truncated or
+//! hand-edited file; it is not a signature, and the file says so.
+
+use crate::progress::{ModuleProgress, Progress};
+use serde::{Deserialize, Serialize};
+
+pub const FORMAT: &str = "compute-lab-progress";
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportFile {
+    pub format: String,
+    pub course: String,
+    /// The progress record exactly as stored (`Progress::encode`).
+    pub progress: String,
+    /// FNV-1a 64 of `progress`, as 16 hex digits.
+    pub checksum: String,
+    pub note: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    #[error("This is not a Compute Lab progress file.")]
+    NotAnExport,
+    #[error("This file is for the course “{found}”, not this one (“{expected}”).")]
+    OtherCourse { found: String, expected: String },
+    #[error("The file's checksum does not match its contents: it was changed or cut short, so nothing was imported.")]
+    ChecksumMismatch,
+    #[error("The progress inside the file could not be read, so nothing was imported.")]
+    Unreadable,
+}
+
+fn fnv1a_hex(text: &str) -> String {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{hash:016x}")
+}
+
+/// The export file for `progress`, as pretty JSON.
+pub fn export(course_id: &str, progress: &Progress) -> String {
+    let record = progress.encode();
+    let file = ExportFile {
+        format: FORMAT.to_string(),
+        course: course_id.to_string(),
+        checksum: fnv1a_hex(&record),
+        progress: record,
+        note: "Import this file on the course's Progress page. The checksum detects damage; it is not a signature.".to_string(),
+    };
+    serde_json::to_string_pretty(&file).unwrap_or_default()
+}
+
+/// Reads an export file and returns the progress it holds.
+pub fn read_export(course_id: &str, text: &str) -> Result<Progress, ImportError> {
+    let file: ExportFile = serde_json::from_str(text).map_err(|_| ImportError::NotAnExport)?;
+    if file.format != FORMAT {
+        return Err(ImportError::NotAnExport);
+    }
+    if file.course != course_id {
+        return Err(ImportError::OtherCourse {
+            found: file.course.chars().take(60).collect(),
+            expected: course_id.to_string(),
+        });
+    }
+    if fnv1a_hex(&file.progress) != file.checksum {
+        return Err(ImportError::ChecksumMismatch);
+    }
+    let (progress, notice) = Progress::decode(Some(&file.progress));
+    match notice {
+        crate::progress::LoadNotice::Unreadable
+        | crate::progress::LoadNotice::NewerVersion { .. } => Err(ImportError::Unreadable),
+        _ => Ok(progress),
+    }
+}
+
+fn merge_module(mine: &ModuleProgress, theirs: &ModuleProgress) -> ModuleProgress {
+    let best = match (mine.best_score, theirs.best_score) {
+        (Some(a), Some(b)) => Some(a.max(b)),
+        (a, b) => a.or(b),
+    };
+    // The side with more attempts has the later latest score.
+    let latest = if theirs.attempts > mine.attempts {
+        theirs.latest_score.or(mine.latest_score)
+    } else {
+        mine.latest_score.or(theirs.latest_score)
+    };
+    ModuleProgress {
+        visited: mine.visited || theirs.visited,
+        completed: mine.completed || theirs.completed,
+        attempts: mine.attempts.max(theirs.attempts),
+        best_score: best,
+        latest_score: latest,
+    }
+}
+
+/// Merges imported progress into this browser's: nothing already earned is lost.
+pub fn merge(mine: &Progress, theirs: &Progress) -> Progress {
+    let mut modules = mine.modules.clone();
+    for (slug, entry) in &theirs.modules {
+        let merged = modules
+            .get(slug)
+            .map_or_else(|| entry.clone(), |current| merge_module(current, entry));
+        modules.insert(slug.clone(), merged);
+    }
+    Progress { modules }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Progress {
+        let mut progress = Progress::default();
+        progress.visit("why-hardware");
+        progress.record_attempt("why-hardware", 0.5, false);
+        progress.record_attempt("why-hardware", 0.9, true);
+        progress
+    }
+
+    #[test]
+    fn an_export_round_trips() {
+        let text = export("compute-lab", &sample());
+        assert_eq!(read_export("compute-lab", &text).unwrap(), sample());
+    }
+
+    #[test]
+    fn damaged_or_foreign_files_are_refused_with_a_reason() {
+        let text = export("compute-lab", &sample());
+        let tampered = text.replace("0.9", "1.0");
+        assert_eq!(
+            read_export("compute-lab", &tampered),
+            Err(ImportError::ChecksumMismatch)
+        );
+        assert!(matches!(
+            read_export("other-course", &text),
+            Err(ImportError::OtherCourse { .. })
+        ));
+        assert_eq!(
+            read_export("compute-lab", "not json"),
+            Err(ImportError::NotAnExport)
+        );
+        assert_eq!(
+            read_export("compute-lab", "{\"format\": \"x\"}"),
+            Err(ImportError::NotAnExport)
+        );
+    }
+
+    #[test]
+    fn merging_never_loses_progress() {
+        let mine = sample();
+        let mut theirs = Progress::default();
+        theirs.visit("clusters");
+        theirs.record_attempt("why-hardware", 0.7, false);
+        let merged = merge(&mine, &theirs);
+        let module = merged.get("why-hardware");
+        assert!(module.completed && module.visited);
+        assert_eq!(module.best_score, Some(0.9));
+        assert_eq!(module.attempts, 2);
+        assert!(merged.get("clusters").visited);
+        assert_eq!(merge(&merged, &mine), merged);
+    }
+}

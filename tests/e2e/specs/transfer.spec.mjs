@@ -1,0 +1,30 @@
+// Progress moves between browsers through an export file; a damaged file is refused.
+import { test, expect } from "@playwright/test";
+import fs from "node:fs";
+
+test("export in one browser, import in another, and a tampered file is refused", async ({ page, browser }) => {
+  await page.goto("/#/m/clusters");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.goto("/#/progress");
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByTestId("export-progress").click();
+  const download = await downloadPromise;
+  const text = fs.readFileSync(await download.path(), "utf8");
+  expect(JSON.parse(text)).toMatchObject({ format: "compute-lab-progress", course: "compute-lab" });
+  await expect(page.getByTestId("transfer-status")).toContainText("Saved your progress");
+
+  const other = await browser.newContext();
+  const fresh = await other.newPage();
+  await fresh.goto("/#/progress");
+  await expect(fresh.getByTestId("progress-row-clusters")).toContainText("— No");
+  const tampered = text.replace('\\"visited\\":true', '\\"visited\\":false');
+  expect(tampered).not.toEqual(text);
+  await fresh.getByTestId("import-progress").setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from(tampered) });
+  await expect(fresh.getByTestId("transfer-status")).toContainText("checksum does not match");
+  await fresh.getByTestId("import-progress").setInputFiles({ name: "good.json", mimeType: "application/json", buffer: Buffer.from(text) });
+  await expect(fresh.getByTestId("transfer-status")).toContainText("Imported");
+  await expect(fresh.getByTestId("progress-row-clusters")).toContainText("✓ Yes");
+  await fresh.reload();
+  await expect(fresh.getByTestId("progress-row-clusters")).toContainText("✓ Yes");
+  await other.close();
+});
