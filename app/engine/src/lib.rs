@@ -7,6 +7,7 @@
 
 pub mod casestudy;
 pub mod checkpoint;
+pub mod chiplet;
 pub mod energy;
 pub mod explain;
 pub mod field;

@@ -6,6 +6,7 @@
 
 use crate::casestudy;
 use crate::checkpoint;
+use crate::chiplet;
 use crate::hardware::Catalogue;
 use crate::roofline::{self, RooflineForm};
 use crate::split;
@@ -59,7 +60,7 @@ pub struct WidgetSpec {
 /// Keys every widget fence accepts besides its own fields.
 pub const COMMON_PRESET_KEYS: [&str; 2] = ["title", "predict"];
 
-pub const WIDGETS: [WidgetSpec; 5] = [
+pub const WIDGETS: [WidgetSpec; 6] = [
     WidgetSpec {
     slug: train_compute::SLUG,
     title: "Training compute and time",
@@ -89,6 +90,12 @@ pub const WIDGETS: [WidgetSpec; 5] = [
         title: "Case-study simulator",
         summary: "Train the seed's e-commerce recommender on a Kubernetes cluster: shard the embedding tables, then simulate failures, spot preemptions, checkpoints and autoscaling, and get the cheapest setup that meets a deadline.",
         fields: &casestudy::FIELDS,
+    },
+    WidgetSpec {
+        slug: chiplet::SLUG,
+        title: "Chiplet yield and cost",
+        summary: "One big die against several chiplets: Poisson yield, dies per wafer, and the silicon and assembly cost of a working product.",
+        fields: &chiplet::FIELDS,
     },
 ];
 
@@ -121,6 +128,13 @@ pub fn preset_problems(
         }
         checkpoint::SLUG => {
             let mut form = checkpoint::CheckpointForm::default();
+            for (key, value) in preset {
+                form.set_field(key, value.clone());
+            }
+            form.validate().err()
+        }
+        chiplet::SLUG => {
+            let mut form = chiplet::ChipletForm::default();
             for (key, value) in preset {
                 form.set_field(key, value.clone());
             }

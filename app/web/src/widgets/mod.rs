@@ -4,6 +4,7 @@
 pub mod bar;
 pub mod casestudy;
 pub mod checkpoint;
+pub mod chiplet;
 pub mod copy_link;
 pub mod explain;
 pub mod field;
@@ -58,6 +59,7 @@ pub fn Widget(mount: WidgetMount) -> impl IntoView {
         }
         engine::roofline::SLUG => view! { <roofline::Roofline mount=mount /> }.into_any(),
         engine::checkpoint::SLUG => view! { <checkpoint::Checkpoint mount=mount /> }.into_any(),
+        engine::chiplet::SLUG => view! { <chiplet::Chiplet mount=mount /> }.into_any(),
         engine::casestudy::SLUG => view! { <casestudy::CaseStudy mount=mount /> }.into_any(),
         engine::split::SLUG => view! { <splitter::Splitter mount=mount /> }.into_any(),
         other => view! {

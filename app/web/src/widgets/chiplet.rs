@@ -1,0 +1,201 @@
+//! The chiplet widget: one big die against n chiplets, in yield, wafer area and cost.
+
+use crate::charts::chart_view::{ChartTable, ChartView};
+use crate::widgets::copy_link::CopyLink;
+use crate::widgets::explain::ExplainedOutput;
+use crate::widgets::field::NumberField;
+use crate::widgets::predict::PredictGate;
+use crate::widgets::{url_state, WidgetMount};
+use charming::component::{Axis, Legend};
+use charming::datatype::DataPoint;
+use charming::element::{AxisType, NameLocation, Tooltip, Trigger};
+use charming::series::Line;
+use charming::Chart;
+use engine::chiplet::{compute, ChipletForm, ChipletOutput, FIELDS};
+use engine::format;
+use engine::widgets::WidgetForm;
+use leptos::prelude::*;
+
+const LABELS: [(&str, &str); 9] = [
+    (
+        "Logic area per product (mm²)",
+        "What one big die would measure",
+    ),
+    ("Chiplets", "1 = one monolithic die"),
+    (
+        "Defects per cm²",
+        "Illustrative; foundries do not publish theirs",
+    ),
+    ("Wafer price ($)", "An assumption for a leading-edge node"),
+    ("Wafer diameter (mm)", "300 for current fabs"),
+    ("Edge exclusion (mm)", "Unusable rim of the wafer"),
+    (
+        "Interface area share",
+        "Extra area per chiplet for die-to-die links",
+    ),
+    ("Assembly $ per chiplet", "Bonding and test"),
+    (
+        "Bonding yield per chiplet",
+        "Chance one chiplet is attached correctly",
+    ),
+];
+
+#[component]
+pub fn Chiplet(mount: WidgetMount) -> impl IntoView {
+    let form = url_state::form_state::<ChipletForm>(&mount, &FIELDS);
+    let validated = Memo::new(move |_| form.with(ChipletForm::validate));
+    let output = Memo::new(move |_| validated.with(|v| v.as_ref().ok().map(compute)));
+    let revealed = RwSignal::new(mount.predict.is_none());
+    let guess = RwSignal::new(None::<f64>);
+    let actual =
+        Signal::derive(move || output.with(|o| o.as_ref().map(|o| o.chiplet.die_yield * 100.0)));
+    let fields = FIELDS
+        .iter()
+        .zip(LABELS)
+        .map(|(field, (label, hint))| {
+            let field = *field;
+            let value = Signal::derive(move || form.with(|f| f.get(field).to_string()));
+            let error = Signal::derive(move || validated.with(|v| v.as_ref().err().and_then(|e| e.message_for(field))));
+            let on_input = Callback::new(move |text: String| form.update(|f| { f.set_field(field, text); }));
+            view! { <NumberField id=format!("{}-{field}", mount.instance) label=label hint=hint test_id=field value=value error=error on_input=on_input /> }
+        })
+        .collect_view();
+    let predict = mount.predict.clone().map(|question| {
+        view! { <PredictGate id=mount.instance.clone() question=question unit="%" revealed=revealed guess=guess actual=actual /> }
+    });
+    let title = mount
+        .title
+        .clone()
+        .unwrap_or_else(|| "Chiplet yield and cost".to_string());
+    let heading_id = format!("{}-heading", mount.instance);
+    let labelled_by = heading_id.clone();
+    let test_id = format!("widget-{}", mount.instance);
+    let instance = mount.instance.clone();
+    view! {
+        <section class="widget" aria-labelledby=labelled_by data-testid=test_id>
+            <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live calculator · "</span>{title}</h3>
+            <form class="widget-form" on:submit=|ev| ev.prevent_default() novalidate>{fields}</form>
+            {predict}
+            <div class="widget-results" aria-live="polite" hidden=move || !revealed.get()>
+                <Show when=move || output.with(Option::is_some) fallback=|| view! {
+                    <p class="results-invalid" data-testid="results-invalid"><span aria-hidden="true">"⚠ "</span>"Fix the highlighted fields to see results."</p>
+                }>
+                    <Results instance=instance.clone() output=output />
+                </Show>
+            </div>
+            <CopyLink />
+        </section>
+    }
+}
+
+#[component]
+fn Results(instance: String, output: Memo<Option<ChipletOutput>>) -> impl IntoView {
+    let outputs = (0..3)
+        .map(|idx| {
+            let explanation = Signal::derive(move || {
+                output.with(|o| o.as_ref().and_then(|o| o.explanations.get(idx).cloned()))
+            });
+            view! { <ExplainedOutput id=instance.clone() explanation=explanation /> }
+        })
+        .collect_view();
+    let verdict = move || {
+        output.with(|o| {
+            o.as_ref().map(|o| {
+                let (icon, text) = if o.saving >= 0.0 {
+                    ("✔", format!("The chiplet design costs {}% less per working product and uses {} mm² of wafer instead of {} mm².",
+                        format::significant_digits(o.saving * 100.0, 3),
+                        format::grouped(o.chiplet.area_per_product_mm2.round() as u64),
+                        format::grouped(o.monolithic.area_per_product_mm2.round() as u64)))
+                } else {
+                    ("✖", format!("Here splitting costs {}% more: yields are already high, so interfaces and assembly cost more than they save.", format::significant_digits(-o.saving * 100.0, 3)))
+                };
+                view! { <p class="chiplet-verdict" data-testid="chiplet-verdict"><span aria-hidden="true">{icon}" "</span>{text}</p> }
+            })
+        })
+    };
+    let chart = Signal::derive(move || output.with(|o| o.as_ref().map(cost_chart)));
+    let table =
+        Signal::derive(move || output.with(|o| o.as_ref().map(cost_table).unwrap_or_default()));
+    view! {
+        {verdict}
+        <dl class="outputs">{outputs}</dl>
+        <ChartView label="Cost per working product against the number of chiplets" chart=chart table=table />
+    }
+}
+
+fn cost_chart(output: &ChipletOutput) -> Chart {
+    let cost: Vec<DataPoint> = output
+        .curve
+        .iter()
+        .map(|d| DataPoint::from(vec![d.chiplets as f64, d.usd_per_product]))
+        .collect();
+    let area: Vec<DataPoint> = output
+        .curve
+        .iter()
+        .map(|d| DataPoint::from(vec![d.chiplets as f64, d.area_per_product_mm2]))
+        .collect();
+    Chart::new()
+        .animation(!crate::dom::prefers_reduced_motion())
+        .background_color("transparent")
+        .tooltip(Tooltip::new().trigger(Trigger::Axis))
+        .legend(Legend::new().top("bottom"))
+        .x_axis(
+            Axis::new()
+                .type_(AxisType::Value)
+                .name("Chiplets per product")
+                .name_location(NameLocation::Middle)
+                .name_gap(28)
+                .min(1)
+                .max(16),
+        )
+        .y_axis(
+            Axis::new()
+                .type_(AxisType::Value)
+                .name("$ per product")
+                .name_location(NameLocation::Middle)
+                .name_gap(50),
+        )
+        .y_axis(
+            Axis::new()
+                .type_(AxisType::Value)
+                .name("Wafer mm² per product"),
+        )
+        .series(Line::new().name("Cost ($)").data(cost))
+        .series(
+            Line::new()
+                .name("Wafer area (mm²)")
+                .y_axis_index(1)
+                .data(area),
+        )
+}
+
+fn cost_table(output: &ChipletOutput) -> ChartTable {
+    ChartTable {
+        caption: "Each split of the same logic".into(),
+        header: [
+            "Chiplets",
+            "Die area",
+            "Die yield",
+            "Wafer area per product",
+            "Cost per product",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: output
+            .curve
+            .iter()
+            .map(|d| {
+                vec![
+                    d.chiplets.to_string(),
+                    format!("{} mm²", format::significant_digits(d.die_mm2, 4)),
+                    format!("{}%", format::significant_digits(d.die_yield * 100.0, 3)),
+                    format!(
+                        "{} mm²",
+                        format::grouped(d.area_per_product_mm2.round() as u64)
+                    ),
+                    format!("${}", format::significant_digits(d.usd_per_product, 4)),
+                ]
+            })
+            .collect(),
+    }
+}
