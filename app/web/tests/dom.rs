@@ -122,3 +122,23 @@ async fn an_unknown_widget_slug_shows_an_error_box_not_a_panic() {
     settle().await;
     assert!(text_of(&root, "[data-testid=authoring-error]").contains("no-such-widget"));
 }
+
+/// The same seeded replication as the engine's native golden test
+/// (`casestudy::tests::golden_seeded_run_for_the_wasm_comparison`), checked
+/// bit for bit: a seed gives identical results natively and in WASM.
+#[wasm_bindgen_test]
+fn the_simulator_is_bit_identical_in_wasm() {
+    use engine::casestudy::{replicate, Dynamics};
+    let dynamics = Dynamics {
+        work_s: 50_000.0,
+        start_delay_s: 300.0,
+        failure_rate_per_s: 1.0 / 10_000.0,
+        preemption_rate_per_s: 1.0 / 40_000.0,
+        interval_s: 1_500.0,
+        write_s: 60.0,
+        restart_s: 600.0,
+        notice_s: 120.0,
+    };
+    let run = replicate(&dynamics, 7, None);
+    assert_eq!(run.completion_s.to_bits(), 4_679_271_494_003_586_460);
+}

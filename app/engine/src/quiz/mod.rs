@@ -235,7 +235,7 @@ fn problems(quiz: &Quiz, text: &str) -> Vec<(usize, String)> {
                 }
                 let mut rights: Vec<&str> = question.pairs.iter().map(|p| p.right.trim()).collect();
                 rights.sort_unstable();
-                if rights.windows(2).any(|w| w[0] == w[1]) {
+                if rights.windows(2).any(|w| w.first() == w.get(1)) {
                     say(
                         "two pairs share a right side, so the answer would be ambiguous"
                             .to_string(),
