@@ -5,6 +5,7 @@ mod bench;
 mod calculators;
 mod check;
 mod cost;
+mod package;
 mod simulate;
 mod split;
 
@@ -72,6 +73,11 @@ enum Command {
         #[arg(long, default_value = "content")]
         content: PathBuf,
     },
+    /// Package the built site for an LMS.
+    Package {
+        #[command(subcommand)]
+        what: PackageTarget,
+    },
     /// Refit the splitter's efficiency model on Megatron-LM Table 1 and print the residuals.
     Calibrate,
     /// Total cost of ownership: cloud on-demand, reserved and spot against buying, month by month. Reads JSON from FILE or `-`.
@@ -102,6 +108,19 @@ enum Command {
         /// The content folder holding course.toml.
         #[arg(long, default_value = "content")]
         content: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum PackageTarget {
+    /// A SCORM 1.2 zip of the built site (run `trunk build` first).
+    Scorm {
+        /// The built site.
+        #[arg(long, default_value = "dist")]
+        dist: PathBuf,
+        /// Where to write the zip.
+        #[arg(long, default_value = "target/compute-lab-scorm12.zip")]
+        out: PathBuf,
     },
 }
 
@@ -141,6 +160,9 @@ fn main() -> ExitCode {
             Ok(catalogue) => calculators::run(&input, |text| simulate::run(text, &catalogue)),
             Err(message) => calculators::fail(&message),
         },
+        Command::Package {
+            what: PackageTarget::Scorm { dist, out },
+        } => package::scorm(&dist, &out),
         Command::Calibrate => calculators::run_value(split::calibrate()),
         Command::Tco { input } => calculators::run(&input, cost::tco),
         Command::Energy { input, content } => match check::load_catalogue(&content) {
