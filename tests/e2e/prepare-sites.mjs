@@ -2,6 +2,7 @@
 // sub-path, and a fixture copy whose content has deliberate authoring errors
 // and hostile markup.
 import fs from "node:fs";
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -24,6 +25,13 @@ function prepareSites() {
   const port = Number(process.env.E2E_PORT || 8765);
   fs.appendFileSync(path.join(fixture, "content/course.toml"), `\n[embed]\nallowed_origins = ["http://127.0.0.1:${port}"]\n`);
   fs.cpSync(path.join(here, "fixtures/host"), path.join(site, "root/host"), { recursive: true });
+  // The fixture course as a SCORM 1.2 package, unpacked where a test LMS page
+  // (scorm-again's Scorm12API, from the npm registry) can frame it.
+  const lab = path.join(repoRoot, "target/release/lab");
+  const zip = path.join(site, "scorm.zip");
+  execFileSync(lab, ["package", "scorm", "--dist", fixture, "--out", zip], { cwd: repoRoot, stdio: "ignore" });
+  execFileSync("python3", ["-m", "zipfile", "-e", zip, path.join(site, "root/scorm")], { stdio: "ignore" });
+  fs.copyFileSync(path.join(repoRoot, "tests/node_modules/scorm-again/dist/scorm12.js"), path.join(site, "root/host/scorm12.js"));
   fs.mkdirSync(path.join(repoRoot, "target/screenshots"), { recursive: true });
 }
 

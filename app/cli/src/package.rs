@@ -15,7 +15,8 @@ fn files(dir: &Path) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
     let mut stack = vec![PathBuf::new()];
     while let Some(relative) = stack.pop() {
-        let entries = std::fs::read_dir(dir.join(&relative)).map_err(|e| format!("cannot read {}: {e}", dir.join(&relative).display()))?;
+        let entries = std::fs::read_dir(dir.join(&relative))
+            .map_err(|e| format!("cannot read {}: {e}", dir.join(&relative).display()))?;
         for entry in entries {
             let entry = entry.map_err(|e| e.to_string())?;
             let path = relative.join(entry.file_name());
@@ -33,14 +34,20 @@ fn files(dir: &Path) -> Result<Vec<String>, String> {
 }
 
 fn xml_escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// The SCORM 1.2 manifest: one organization, one SCO launched at index.html.
 pub fn manifest_xml(manifest: &Manifest, files: &[String]) -> String {
     let title = xml_escape(&manifest.title);
     let mastery = (manifest.defaults.pass_mark * 100.0).round();
-    let file_list: String = files.iter().map(|f| format!("      <file href=\"{}\"/>\n", xml_escape(f))).collect();
+    let file_list: String = files
+        .iter()
+        .map(|f| format!("      <file href=\"{}\"/>\n", xml_escape(f)))
+        .collect();
     format!(
         r#"<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="{id}" version="1.0"
@@ -88,12 +95,15 @@ pub fn crc32(bytes: &[u8]) -> u32 {
 pub fn zip(entries: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     let mut central = Vec::new();
-    let small = |n: usize, what: &str| u32::try_from(n).map_err(|_| format!("{what} is too large for a zip without ZIP64"));
+    let small = |n: usize, what: &str| {
+        u32::try_from(n).map_err(|_| format!("{what} is too large for a zip without ZIP64"))
+    };
     for (name, data) in entries {
         let offset = small(out.len(), "the package")?;
         let crc = crc32(data);
         let size = small(data.len(), name)?;
-        let name_len = u16::try_from(name.len()).map_err(|_| format!("file name too long: {name}"))?;
+        let name_len =
+            u16::try_from(name.len()).map_err(|_| format!("file name too long: {name}"))?;
         let header = |signature: u32, central_entry: bool| {
             let mut h = Vec::new();
             h.extend(signature.to_le_bytes());
@@ -124,7 +134,8 @@ pub fn zip(entries: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
         out.extend(data);
         central.extend(header(0x0201_4b50, true));
     }
-    let count = u16::try_from(entries.len()).map_err(|_| "too many files for a zip without ZIP64".to_string())?;
+    let count = u16::try_from(entries.len())
+        .map_err(|_| "too many files for a zip without ZIP64".to_string())?;
     let central_offset = small(out.len(), "the package")?;
     let central_size = small(central.len(), "the directory")?;
     out.extend(&central);
@@ -140,18 +151,32 @@ pub fn zip(entries: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
 }
 
 fn build(dist: &Path, out: &Path) -> Result<(usize, usize), String> {
-    let manifest_text = std::fs::read_to_string(dist.join("content/course.toml"))
-        .map_err(|e| format!("cannot read {}/content/course.toml (build the site first): {e}", dist.display()))?;
+    let manifest_text = std::fs::read_to_string(dist.join("content/course.toml")).map_err(|e| {
+        format!(
+            "cannot read {}/content/course.toml (build the site first): {e}",
+            dist.display()
+        )
+    })?;
     let manifest = Manifest::parse(&manifest_text).map_err(|problems| {
-        problems.first().map_or_else(|| "the course manifest has problems".to_string(), ToString::to_string)
+        problems.first().map_or_else(
+            || "the course manifest has problems".to_string(),
+            ToString::to_string,
+        )
     })?;
     if !dist.join("index.html").is_file() {
-        return Err(format!("{} has no index.html: build the site first", dist.display()));
+        return Err(format!(
+            "{} has no index.html: build the site first",
+            dist.display()
+        ));
     }
     let list = files(dist)?;
-    let mut entries = vec![("imsmanifest.xml".to_string(), manifest_xml(&manifest, &list).into_bytes())];
+    let mut entries = vec![(
+        "imsmanifest.xml".to_string(),
+        manifest_xml(&manifest, &list).into_bytes(),
+    )];
     for name in &list {
-        let data = std::fs::read(dist.join(name)).map_err(|e| format!("cannot read {name}: {e}"))?;
+        let data =
+            std::fs::read(dist.join(name)).map_err(|e| format!("cannot read {name}: {e}"))?;
         entries.push((name.clone(), data));
     }
     let bytes = zip(&entries)?;
@@ -165,7 +190,11 @@ fn build(dist: &Path, out: &Path) -> Result<(usize, usize), String> {
 pub fn scorm(dist: &Path, out: &Path) -> ExitCode {
     match build(dist, out) {
         Ok((count, size)) => {
-            let _ = writeln!(std::io::stdout(), "wrote {} ({count} files, {size} bytes): a SCORM 1.2 package for any LMS", out.display());
+            let _ = writeln!(
+                std::io::stdout(),
+                "wrote {} ({count} files, {size} bytes): a SCORM 1.2 package for any LMS",
+                out.display()
+            );
             ExitCode::SUCCESS
         }
         Err(message) => crate::calculators::fail(&message),

@@ -9,6 +9,7 @@ pub mod content;
 pub mod context;
 pub mod dom;
 pub mod layout;
+pub mod lms;
 pub mod pages;
 pub mod quiz;
 pub mod storage;
