@@ -50,7 +50,6 @@ use crate::field::{Checker, FieldErrors, FieldProblem, Range};
 use crate::format;
 use crate::hardware::{Accelerator, Catalogue, Precision};
 use crate::tco::{EIA_2023, UPTIME_2023};
-use crate::widgets::WidgetForm;
 use serde::{Deserialize, Serialize};
 
 pub const SLUG: &str = "energy";
@@ -226,32 +225,7 @@ impl EnergyForm {
     }
 }
 
-impl WidgetForm for EnergyForm {
-    fn set_field(&mut self, field: &str, value: String) -> bool {
-        match self.slot(field) {
-            Some(slot) => {
-                *slot = value;
-                true
-            }
-            None => false,
-        }
-    }
-
-    fn field_pairs(&self) -> Vec<(&'static str, String)> {
-        // `slot` hands out `&mut`, so read through a copy; a form is a few short strings.
-        let mut copy = self.clone();
-        FIELDS
-            .iter()
-            .map(|field| {
-                let value = copy
-                    .slot(field)
-                    .map(|slot| slot.clone())
-                    .unwrap_or_default();
-                (*field, value)
-            })
-            .collect()
-    }
-}
+crate::widgets::slot_form!(EnergyForm, FIELDS);
 
 fn positive_tdp(acc: &Accelerator) -> Option<f64> {
     acc.tdp_w.filter(|watts| *watts > 0.0 && watts.is_finite())

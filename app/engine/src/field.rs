@@ -242,6 +242,55 @@ impl Checker {
         }
     }
 
+    /// One of a fixed set of keys (case-insensitive), or a `NotAChoice` naming them all.
+    pub fn choice<T: Copy>(
+        &mut self,
+        field: &'static str,
+        raw: &str,
+        options: &[(&str, T)],
+    ) -> Option<T> {
+        let wanted = raw.trim().to_ascii_lowercase();
+        let found = options
+            .iter()
+            .find(|(key, _)| *key == wanted)
+            .map(|(_, value)| *value);
+        if found.is_none() {
+            let mut allowed: Vec<&str> = options.iter().map(|(key, _)| *key).collect();
+            allowed.dedup();
+            self.errors.push(
+                field,
+                FieldProblem::NotAChoice {
+                    allowed: allowed.join(", "),
+                },
+            );
+        }
+        found
+    }
+
+    /// Yes or no (`true`/`false`, `yes`/`no`, `on`/`off`); empty takes `default`.
+    pub fn flag(&mut self, field: &'static str, raw: &str, default: bool) -> Option<bool> {
+        if raw.trim().is_empty() {
+            return Some(default);
+        }
+        self.choice(
+            field,
+            raw,
+            &[
+                ("true", true),
+                ("false", false),
+                ("yes", true),
+                ("no", false),
+                ("on", true),
+                ("off", false),
+            ],
+        )
+    }
+
+    /// Records a value that parses but breaks a rule, stated in full.
+    pub fn invalid(&mut self, field: &'static str, reason: String) {
+        self.errors.push(field, FieldProblem::Invalid { reason });
+    }
+
     pub fn finish<T>(self, build: impl FnOnce() -> Option<T>) -> Result<T, FieldErrors> {
         if self.errors.is_empty() {
             // Every field parsed, so `build` only assembles values it was handed.

@@ -79,7 +79,6 @@ use crate::explain::Source;
 use crate::field::{Checker, FieldErrors, FieldProblem, Range};
 use crate::format;
 use crate::hardware::{Accelerator, Catalogue, Precision};
-use crate::widgets::WidgetForm;
 use serde::{Deserialize, Serialize};
 
 pub const SLUG: &str = "serve";
@@ -357,32 +356,7 @@ impl ServeForm {
     }
 }
 
-impl WidgetForm for ServeForm {
-    fn set_field(&mut self, field: &str, value: String) -> bool {
-        match self.slot(field) {
-            Some(slot) => {
-                *slot = value;
-                true
-            }
-            None => false,
-        }
-    }
-
-    fn field_pairs(&self) -> Vec<(&'static str, String)> {
-        // `slot` hands out `&mut`, so read through a copy; a form is a few short strings.
-        let mut copy = self.clone();
-        FIELDS
-            .iter()
-            .map(|field| {
-                let value = copy
-                    .slot(field)
-                    .map(|slot| slot.clone())
-                    .unwrap_or_default();
-                (*field, value)
-            })
-            .collect()
-    }
-}
+crate::widgets::slot_form!(ServeForm, FIELDS);
 
 /// The three numbers the model needs from the catalogue.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -67,7 +67,6 @@
 use crate::explain::{Explanation, Source};
 use crate::field::{Checker, FieldErrors, Range};
 use crate::format;
-use crate::widgets::WidgetForm;
 use serde::{Deserialize, Serialize};
 
 mod explain;
@@ -221,32 +220,7 @@ impl TcoForm {
     }
 }
 
-impl WidgetForm for TcoForm {
-    fn set_field(&mut self, field: &str, value: String) -> bool {
-        match self.slot(field) {
-            Some(slot) => {
-                *slot = value;
-                true
-            }
-            None => false,
-        }
-    }
-
-    fn field_pairs(&self) -> Vec<(&'static str, String)> {
-        // `slot` hands out `&mut`, so read through a copy; a form is a few short strings.
-        let mut copy = self.clone();
-        FIELDS
-            .iter()
-            .map(|field| {
-                let value = copy
-                    .slot(field)
-                    .map(|slot| slot.clone())
-                    .unwrap_or_default();
-                (*field, value)
-            })
-            .collect()
-    }
-}
+crate::widgets::slot_form!(TcoForm, FIELDS);
 
 impl TcoForm {
     /// Checks every field and reports every problem at once.

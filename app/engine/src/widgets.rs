@@ -47,6 +47,39 @@ impl WidgetForm for RooflineForm {
     }
 }
 
+/// Implements `WidgetForm` for a form of `String` fields that has
+/// `fn slot(&mut self, field: &str) -> Option<&mut String>` and a `FIELDS` list.
+macro_rules! slot_form {
+    ($form:ty, $fields:expr) => {
+        impl $crate::widgets::WidgetForm for $form {
+            fn set_field(&mut self, field: &str, value: String) -> bool {
+                match self.slot(field) {
+                    Some(slot) => {
+                        *slot = value;
+                        true
+                    }
+                    None => false,
+                }
+            }
+
+            fn field_pairs(&self) -> Vec<(&'static str, String)> {
+                // `slot` hands out `&mut`, so read through a copy; a form is a few short strings.
+                let mut copy = self.clone();
+                $fields
+                    .iter()
+                    .map(|field| {
+                        (
+                            *field,
+                            copy.slot(field).map(|v| v.clone()).unwrap_or_default(),
+                        )
+                    })
+                    .collect()
+            }
+        }
+    };
+}
+pub(crate) use slot_form;
+
 /// What the course needs to know about a widget without depending on the web.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WidgetSpec {

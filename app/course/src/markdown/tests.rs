@@ -103,9 +103,10 @@ fn widget_fences_become_blocks() {
     assert_eq!(first.and_then(|w| w.title.as_deref()), Some("GPT-3"));
     assert_eq!(
         first.map(|w| w.preset.clone()),
+        // In the widget's own field order, not the order TOML yields.
         Some(vec![
-            ("accelerators".to_string(), "1024".to_string()),
-            ("params".to_string(), "175000000000".to_string())
+            ("params".to_string(), "175000000000".to_string()),
+            ("accelerators".to_string(), "1024".to_string())
         ])
     );
     assert_eq!(first.map(|w| w.line), Some(13));

@@ -180,29 +180,6 @@ fn preset_cluster(key: &str) -> &'static [(&'static str, &'static str)] {
     }
 }
 
-fn choice<T: Copy>(
-    checker: &mut Checker,
-    field: &'static str,
-    raw: &str,
-    options: &[(&str, T)],
-) -> Option<T> {
-    let wanted = raw.trim().to_ascii_lowercase();
-    let found = options
-        .iter()
-        .find(|(key, _)| *key == wanted)
-        .map(|(_, value)| *value);
-    if found.is_none() {
-        let allowed: Vec<&str> = options.iter().map(|(key, _)| *key).collect();
-        checker.errors.push(
-            field,
-            FieldProblem::NotAChoice {
-                allowed: allowed.join(", "),
-            },
-        );
-    }
-    found
-}
-
 impl CaseStudyForm {
     pub fn get(&self, field: &str) -> &str {
         self.values.get(field).map_or("", String::as_str)
@@ -339,14 +316,12 @@ impl CaseStudyForm {
             Range::above(0.0, 1e9),
         );
         let epochs = c.real("epochs", self.get("epochs"), Range::above(0.0, 1e4));
-        let value_bytes = choice(
-            &mut c,
+        let value_bytes = c.choice(
             "embedding_precision",
             self.get("embedding_precision"),
             &[("fp32", 4.0), ("fp16", 2.0)],
         );
-        let optimizer = choice(
-            &mut c,
+        let optimizer = c.choice(
             "optimizer",
             self.get("optimizer"),
             &[
@@ -368,14 +343,12 @@ impl CaseStudyForm {
             self.get("gpus_per_node"),
             Range::at_least(1.0, 256.0),
         );
-        let sharding = choice(
-            &mut c,
+        let sharding = c.choice(
             "sharding",
             self.get("sharding"),
             &Sharding::ALL.map(|s| (s.key(), s)),
         );
-        let host_cache = choice(
-            &mut c,
+        let host_cache = c.choice(
             "host_cache",
             self.get("host_cache"),
             &[("true", true), ("false", false)],
@@ -435,8 +408,7 @@ impl CaseStudyForm {
             self.get("spot_preemptions_per_hour"),
             Range::at_least(0.0, 100.0),
         );
-        let policy = choice(
-            &mut c,
+        let policy = c.choice(
             "restart_policy",
             self.get("restart_policy"),
             &[

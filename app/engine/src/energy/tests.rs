@@ -1,5 +1,6 @@
 use super::*;
 use crate::hardware::parse_file;
+use crate::widgets::WidgetForm;
 
 /// Rows of the real catalogue (NVIDIA H100, A100 and V100 datasheets), a part
 /// without a TDP and an edge part that publishes INT8 only.

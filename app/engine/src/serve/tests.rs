@@ -1,5 +1,6 @@
 use super::*;
 use crate::hardware::parse_file;
+use crate::widgets::WidgetForm;
 
 /// Rows of the real catalogue (NVIDIA H100 and A100 datasheets) and a part
 /// without a published memory capacity.

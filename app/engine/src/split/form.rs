@@ -6,7 +6,6 @@ use super::model::{Architecture, Recompute};
 use super::{presets, Cluster, ModelSpec, Optimizer, Plan, SplitInput, TrainPrecision, Training};
 use crate::field::{parse_real, Checker, FieldErrors, FieldProblem, Range};
 use crate::hardware::Catalogue;
-use crate::widgets::WidgetForm;
 use serde::{Deserialize, Serialize};
 
 pub const FIELDS: [&str; 27] = [
@@ -113,104 +112,7 @@ impl Default for SplitForm {
     }
 }
 
-impl WidgetForm for SplitForm {
-    fn set_field(&mut self, field: &str, value: String) -> bool {
-        match self.slot(field) {
-            Some(slot) => {
-                *slot = value;
-                true
-            }
-            None => false,
-        }
-    }
-
-    fn field_pairs(&self) -> Vec<(&'static str, String)> {
-        let mut copy = self.clone();
-        FIELDS
-            .iter()
-            .map(|name| {
-                (
-                    *name,
-                    copy.slot(name).map(|v| v.clone()).unwrap_or_default(),
-                )
-            })
-            .collect()
-    }
-}
-
-fn choice<T: Copy>(
-    checker: &mut Checker,
-    field: &'static str,
-    raw: &str,
-    options: &[(&str, T)],
-) -> Option<T> {
-    let wanted = raw.trim().to_ascii_lowercase();
-    let found = options
-        .iter()
-        .find(|(key, _)| *key == wanted)
-        .map(|(_, value)| *value);
-    if found.is_none() {
-        let mut allowed: Vec<&str> = options.iter().map(|(key, _)| *key).collect();
-        allowed.dedup();
-        checker.errors.push(
-            field,
-            FieldProblem::NotAChoice {
-                allowed: allowed.join(", "),
-            },
-        );
-    }
-    found
-}
-
-fn flag(checker: &mut Checker, field: &'static str, raw: &str, default: bool) -> Option<bool> {
-    if raw.trim().is_empty() {
-        return Some(default);
-    }
-    choice(
-        checker,
-        field,
-        raw,
-        &[
-            ("true", true),
-            ("false", false),
-            ("yes", true),
-            ("no", false),
-            ("on", true),
-            ("off", false),
-        ],
-    )
-}
-
-fn invalid(checker: &mut Checker, field: &'static str, reason: String) {
-    checker.errors.push(field, FieldProblem::Invalid { reason });
-}
-
-/// An optional whole number: empty means "derive it".
-fn optional_whole(
-    checker: &mut Checker,
-    field: &'static str,
-    raw: &str,
-    range: Range,
-) -> Option<Option<u64>> {
-    if raw.trim().is_empty() {
-        Some(None)
-    } else {
-        checker.whole(field, raw, range).map(Some)
-    }
-}
-
-fn optional_real(
-    checker: &mut Checker,
-    field: &'static str,
-    raw: &str,
-    range: Range,
-) -> Option<Option<f64>> {
-    if raw.trim().is_empty() {
-        Some(None)
-    } else {
-        checker.real(field, raw, range).map(Some)
-    }
-}
+crate::widgets::slot_form!(SplitForm, FIELDS);
 
 impl SplitForm {
     fn slot(&mut self, field: &str) -> Option<&mut String> {
@@ -295,25 +197,16 @@ impl SplitForm {
         let layers = checker.whole("layers", &self.layers, Range::at_least(1.0, 10_000.0));
         let hidden = checker.whole("hidden", &self.hidden, Range::at_least(1.0, 1e6));
         let heads = checker.whole("heads", &self.heads, Range::at_least(1.0, 1e5));
-        let kv_heads = optional_whole(
-            checker,
-            "kv_heads",
-            &self.kv_heads,
-            Range::at_least(1.0, 1e5),
-        );
-        let ffn_hidden = optional_whole(
-            checker,
-            "ffn_hidden",
-            &self.ffn_hidden,
-            Range::at_least(1.0, 1e7),
-        );
+        let kv_heads =
+            checker.optional_whole("kv_heads", &self.kv_heads, Range::at_least(1.0, 1e5));
+        let ffn_hidden =
+            checker.optional_whole("ffn_hidden", &self.ffn_hidden, Range::at_least(1.0, 1e7));
         let vocab = checker.whole("vocab", &self.vocab, Range::at_least(1.0, 1e7));
         let seq_len = checker.whole("seq_len", &self.seq_len, Range::at_least(1.0, 1e7));
-        let gated_mlp = flag(checker, "gated_mlp", &self.gated_mlp, false);
+        let gated_mlp = checker.flag("gated_mlp", &self.gated_mlp, false);
         let (hidden_v, heads_v) = (hidden?, heads?);
         if hidden_v % heads_v != 0 {
-            invalid(
-                checker,
+            checker.invalid(
                 "heads",
                 format!("The hidden size {hidden_v} must split evenly into {heads_v} heads."),
             );
@@ -321,8 +214,7 @@ impl SplitForm {
         }
         let kv = kv_heads?.unwrap_or(heads_v);
         if kv > heads_v || heads_v % kv != 0 {
-            invalid(
-                checker,
+            checker.invalid(
                 "kv_heads",
                 format!("Key/value heads must divide the {heads_v} query heads evenly."),
             );
@@ -351,14 +243,9 @@ impl SplitForm {
         precision: Option<TrainPrecision>,
     ) -> Option<Cluster> {
         let count = checker.whole("count", &self.count, Range::at_least(1.0, 1e7));
-        let per_node = optional_whole(
-            checker,
-            "per_node",
-            &self.per_node,
-            Range::at_least(1.0, 1e5),
-        );
-        let usd_per_hour = optional_real(
-            checker,
+        let per_node =
+            checker.optional_whole("per_node", &self.per_node, Range::at_least(1.0, 1e5));
+        let usd_per_hour = checker.optional_real(
             "usd_per_hour",
             &self.usd_per_hour,
             Range::at_least(0.0, 1e6),
@@ -386,8 +273,7 @@ impl SplitForm {
         };
         let peak = part.peak_flops_per_s(precision.catalogue_precision());
         if peak.is_none() {
-            invalid(
-                checker,
+            checker.invalid(
                 "accelerator",
                 missing(&format!(
                     "dense {} throughput",
@@ -398,11 +284,7 @@ impl SplitForm {
         let capacity = part.memory.capacity_gb;
         let bandwidth = part.bandwidth_bytes_per_s();
         if capacity.is_none() || bandwidth.is_none() {
-            invalid(
-                checker,
-                "accelerator",
-                missing("memory capacity and bandwidth"),
-            );
+            checker.invalid("accelerator", missing("memory capacity and bandwidth"));
         }
         let count = count?;
         let link = part.interconnect.clone().unwrap_or_default();
@@ -421,14 +303,13 @@ impl SplitForm {
             .map(|gb_s| gb_s * 1e9)
             .or(if pod_covers_job { intra } else { None });
         if per_node > 1 && intra.is_none() {
-            invalid(
-                checker,
+            checker.invalid(
                 "accelerator",
                 missing("bandwidth between accelerators in a node"),
             );
         }
         if count > per_node && inter.is_none() {
-            invalid(checker, "accelerator", missing("bandwidth between nodes"));
+            checker.invalid("accelerator", missing("bandwidth between nodes"));
         }
         Some(Cluster {
             accelerator: part.id.clone(),
@@ -453,7 +334,7 @@ impl SplitForm {
     ) -> Option<Plan> {
         let tp = checker.whole("tp", &self.tp, Range::at_least(1.0, 1e6));
         let pp = checker.whole("pp", &self.pp, Range::at_least(1.0, 1e5));
-        let dp = optional_whole(checker, "dp", &self.dp, Range::at_least(1.0, 1e7));
+        let dp = checker.optional_whole("dp", &self.dp, Range::at_least(1.0, 1e7));
         let virtual_stages = checker.whole(
             "virtual_stages",
             &self.virtual_stages,
@@ -462,9 +343,8 @@ impl SplitForm {
         let zero = checker.whole("zero", &self.zero, Range::at_least(0.0, 3.0));
         let micro_batch =
             checker.whole("micro_batch", &self.micro_batch, Range::at_least(1.0, 1e6));
-        let sequence_parallel = flag(checker, "sequence_parallel", &self.sequence_parallel, false);
-        let recompute = choice(
-            checker,
+        let sequence_parallel = checker.flag("sequence_parallel", &self.sequence_parallel, false);
+        let recompute = checker.choice(
             "recompute",
             &self.recompute,
             &[
@@ -477,8 +357,7 @@ impl SplitForm {
         let v = virtual_stages?;
         if let Some(arch) = model.and_then(ModelSpec::architecture) {
             if pp_v * v > arch.layers {
-                invalid(
-                    checker,
+                checker.invalid(
                     "pp",
                     format!(
                         "{pp_v} stages × {v} virtual stages need at least that many layers; the model has {}.",
@@ -488,8 +367,7 @@ impl SplitForm {
             }
         }
         if v > 1 && pp_v == 1 {
-            invalid(
-                checker,
+            checker.invalid(
                 "virtual_stages",
                 "Interleaving splits each pipeline stage; it needs pp above 1.".into(),
             );
@@ -497,8 +375,7 @@ impl SplitForm {
         let dp = match dp? {
             Some(dp) => {
                 if dp.saturating_mul(tp_v).saturating_mul(pp_v) > count {
-                    invalid(
-                        checker,
+                    checker.invalid(
                         "dp",
                         format!(
                             "dp × tp × pp = {} needs more than the {count} accelerators.",
@@ -511,8 +388,7 @@ impl SplitForm {
             None => {
                 let model_parallel = tp_v.saturating_mul(pp_v);
                 if model_parallel > count || count % model_parallel != 0 {
-                    invalid(
-                        checker,
+                    checker.invalid(
                         "pp",
                         format!("tp × pp = {model_parallel} must divide the {count} accelerators so every data-parallel replica is whole."),
                     );
@@ -543,8 +419,7 @@ impl SplitForm {
             &self.global_batch,
             Range::at_least(1.0, 1e8),
         );
-        let precision = choice(
-            &mut checker,
+        let precision = checker.choice(
             "precision",
             &self.precision,
             &[
@@ -554,8 +429,7 @@ impl SplitForm {
                 ("fp8", TrainPrecision::Fp8),
             ],
         );
-        let optimizer = choice(
-            &mut checker,
+        let optimizer = checker.choice(
             "optimizer",
             &self.optimizer,
             &[
@@ -564,13 +438,8 @@ impl SplitForm {
                 ("sgd", Optimizer::Sgd),
             ],
         );
-        let flash_attention = flag(&mut checker, "flash_attention", &self.flash_attention, true);
-        let tokens = optional_real(
-            &mut checker,
-            "tokens",
-            &self.tokens,
-            Range::above(0.0, 1e16),
-        );
+        let flash_attention = checker.flag("flash_attention", &self.flash_attention, true);
+        let tokens = checker.optional_real("tokens", &self.tokens, Range::above(0.0, 1e16));
         let cluster = self.validate_cluster(&mut checker, catalogue, precision);
         let count = parse_real(&self.count)
             .ok()

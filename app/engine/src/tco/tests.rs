@@ -1,4 +1,5 @@
 use super::*;
+use crate::widgets::WidgetForm;
 
 fn input(pairs: &[(&str, &str)]) -> TcoInput {
     let mut form = TcoForm::default();
