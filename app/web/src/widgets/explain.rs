@@ -17,6 +17,7 @@ pub fn ExplainedOutput(
             return ().into_any();
         };
         let panel_id = format!("{panel_id}-{}", explanation.output);
+        let body = explanation.clone();
         view! {
             <div class="output" data-testid=format!("out-{}", explanation.output)>
                 <dt>{explanation.label}</dt>
@@ -35,7 +36,7 @@ pub fn ExplainedOutput(
                     <div id=panel_id class="explain-panel" hidden=move || !open.get()>
                         // Built only while open: rendering TeX for every output on every
                         // input change would cost more than the calculation itself.
-                        {move || open.get().then(|| view! { <ExplanationBody explanation=explanation.clone() /> })}
+                        {move || open.get().then(|| view! { <ExplanationBody explanation=body.clone() /> })}
                     </div>
                 </dd>
             </div>
