@@ -251,7 +251,7 @@ fn Results(id: String, output: Memo<Option<Computed>>) -> impl IntoView {
             <p class="result-summary" data-testid="energy-summary">{summary(&o.output)}</p>
         }))}
         <dl class="outputs">{outputs}</dl>
-        <ChartView label="Accelerator energy for the same work on every catalogued part (MWh, PUE included, servers left out; ★ marks the chosen part)" chart=chart table=table />
+        <ChartView label="This run's accelerator energy on every catalogued part (MWh, PUE included, servers left out; ★ marks the chosen part)" chart=chart table=table />
     }
 }
 
@@ -270,23 +270,39 @@ fn summary(output: &EnergyOutput) -> String {
     )
 }
 
-/// The parts that can do the same work (they publish a dense BF16 peak),
-/// least energy first.
-fn same_work(output: &EnergyOutput) -> Vec<(&Comparison, f64)> {
-    let mut parts: Vec<(&Comparison, f64)> = output
-        .comparison
-        .iter()
-        .filter_map(|c| c.kwh_equal_work.map(|kwh| (c, kwh)))
-        .collect();
-    parts.sort_by(|a, b| a.1.total_cmp(&b.1));
-    parts
+/// The parts that can do the same work (both they and the chosen part
+/// publish a dense BF16 peak), least energy first; when the chosen part has
+/// no such peak, every part for the same hours instead. The flag says which.
+fn bars(output: &EnergyOutput) -> (Vec<(&Comparison, f64)>, bool) {
+    let pick = |same_work: bool| {
+        let mut parts: Vec<(&Comparison, f64)> = output
+            .comparison
+            .iter()
+            .filter_map(|c| {
+                if same_work {
+                    c.kwh_equal_work.map(|kwh| (c, kwh))
+                } else {
+                    Some((c, c.kwh_equal_hours))
+                }
+            })
+            .collect();
+        parts.sort_by(|a, b| a.1.total_cmp(&b.1));
+        parts
+    };
+    let same_work = pick(true);
+    if same_work.is_empty() {
+        (pick(false), false)
+    } else {
+        (same_work, true)
+    }
 }
 
 fn comparison_chart(computed: &Computed) -> Chart {
     let is_chosen = |c: &Comparison| c.id == computed.chosen;
     let narrow = crate::dom::narrow_screen();
     // Horizontal bars list from the bottom up, so the least energy goes last.
-    let parts: Vec<(&Comparison, f64)> = same_work(&computed.output).into_iter().rev().collect();
+    let (parts, same_work) = bars(&computed.output);
+    let parts: Vec<(&Comparison, f64)> = parts.into_iter().rev().collect();
     let names: Vec<String> = parts
         .iter()
         .map(|(c, _)| {
@@ -331,7 +347,11 @@ fn comparison_chart(computed: &Computed) -> Chart {
         .x_axis(
             Axis::new()
                 .type_(AxisType::Value)
-                .name("MWh for the same work")
+                .name(if same_work {
+                    "MWh for the same work"
+                } else {
+                    "MWh for the same hours (no BF16 peak to scale by)"
+                })
                 .name_location(NameLocation::Middle)
                 .name_gap(24)
                 // Each bar carries its value, so a narrow screen needs few ticks.
@@ -345,7 +365,7 @@ fn comparison_chart(computed: &Computed) -> Chart {
         )
         .series(
             Bar::new()
-                .name("Energy for the same work (MWh)")
+                .name("Energy (MWh)")
                 .label(Label::new().show(true).position(LabelPosition::Right))
                 .data(values),
         )
