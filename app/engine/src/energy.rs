@@ -529,10 +529,24 @@ fn explain(input: &EnergyInput, out: &EnergyOutput) -> Vec<Explanation> {
             formula_tex: "\\frac{D}{E}",
             bindings: vec![
                 Binding { symbol: "D", meaning: "tokens processed", value: format::scientific(input.tokens.unwrap_or_default(), 3) },
-                energy,
+                energy.clone(),
             ],
             result: format::significant_digits(per_joule, 3),
             note: "Work per unit of facility energy: the number to compare across hardware and sites for the same job.",
+            source: PATTERSON_2021,
+        });
+    }
+    if let Some(per_joule) = out.samples_per_joule {
+        explanations.push(Explanation {
+            output: "samples_per_joule",
+            label: "Samples per joule",
+            formula_tex: "\\frac{S}{E}",
+            bindings: vec![
+                Binding { symbol: "S", meaning: "samples processed", value: format::scientific(input.samples.unwrap_or_default(), 3) },
+                energy,
+            ],
+            result: format::significant_digits(per_joule, 3),
+            note: "The same measure for work counted in samples (images, requests) rather than tokens.",
             source: PATTERSON_2021,
         });
     }

@@ -7,9 +7,12 @@
 use crate::casestudy;
 use crate::checkpoint;
 use crate::chiplet;
+use crate::energy;
 use crate::hardware::Catalogue;
 use crate::roofline::{self, RooflineForm};
+use crate::serve;
 use crate::split;
+use crate::tco;
 use crate::train_compute::{self, TrainComputeForm};
 
 /// The raw-string form every widget has: fields settable by name and listed in
@@ -93,13 +96,13 @@ pub struct WidgetSpec {
 /// Keys every widget fence accepts besides its own fields.
 pub const COMMON_PRESET_KEYS: [&str; 2] = ["title", "predict"];
 
-pub const WIDGETS: [WidgetSpec; 6] = [
+pub const WIDGETS: [WidgetSpec; 9] = [
     WidgetSpec {
-    slug: train_compute::SLUG,
-    title: "Training compute and time",
-    summary: "How many FLOPs a training run needs (6 × parameters × tokens) and how long a cluster takes to deliver them.",
-    fields: &train_compute::FIELDS,
-},
+        slug: train_compute::SLUG,
+        title: "Training compute and time",
+        summary: "How many FLOPs a training run needs (6 × parameters × tokens) and how long a cluster takes to deliver them.",
+        fields: &train_compute::FIELDS,
+    },
     WidgetSpec {
         slug: roofline::SLUG,
         title: "Roofline explorer",
@@ -129,6 +132,24 @@ pub const WIDGETS: [WidgetSpec; 6] = [
         title: "Chiplet yield and cost",
         summary: "One big die against several chiplets: Poisson yield, dies per wafer, and the silicon and assembly cost of a working product.",
         fields: &chiplet::FIELDS,
+    },
+    WidgetSpec {
+        slug: tco::SLUG,
+        title: "Rent or buy: total cost of ownership",
+        summary: "On-demand, reserved and spot cloud against owning the GPUs, month by month: totals, break-even month and utilization, and whether the \"70% for 6 months\" rule holds for your prices.",
+        fields: &tco::FIELDS,
+    },
+    WidgetSpec {
+        slug: energy::SLUG,
+        title: "Energy and carbon of a run",
+        summary: "Energy, electricity bill, CO2, tokens per joule and racks for a run on any catalogued accelerator, and the same work on every other part.",
+        fields: &energy::FIELDS,
+    },
+    WidgetSpec {
+        slug: serve::SLUG,
+        title: "Serving with dynamic batching",
+        summary: "A simulated inference server: throughput and p50/p99 latency as the batch limit grows, the largest batch that meets a latency target, accelerators needed and cost per million requests.",
+        fields: &serve::FIELDS,
     },
 ];
 
@@ -182,6 +203,27 @@ pub fn preset_problems(
         }
         split::SLUG => {
             let mut form = split::SplitForm::default();
+            for (key, value) in preset {
+                form.set_field(key, value.clone());
+            }
+            catalogue.and_then(|catalogue| form.validate(catalogue).err())
+        }
+        tco::SLUG => {
+            let mut form = tco::TcoForm::default();
+            for (key, value) in preset {
+                form.set_field(key, value.clone());
+            }
+            form.validate().err()
+        }
+        energy::SLUG => {
+            let mut form = energy::EnergyForm::default();
+            for (key, value) in preset {
+                form.set_field(key, value.clone());
+            }
+            catalogue.and_then(|catalogue| form.validate(catalogue).err())
+        }
+        serve::SLUG => {
+            let mut form = serve::ServeForm::default();
             for (key, value) in preset {
                 form.set_field(key, value.clone());
             }

@@ -52,6 +52,11 @@ pub fn prefers_dark() -> bool {
     media_matches("(prefers-color-scheme: dark)")
 }
 
+/// A phone-sized window, where charts need more room for legends and labels.
+pub fn narrow_screen() -> bool {
+    media_matches("(max-width: 600px)")
+}
+
 fn media_matches(query: &str) -> bool {
     window()
         .and_then(|w| w.match_media(query).ok().flatten())
@@ -97,6 +102,18 @@ pub async fn yield_to_browser() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         let scheduled =
             window().map(|w| w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0));
+        if !matches!(scheduled, Some(Ok(_))) {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// Resolves after about `ms` milliseconds, for debouncing.
+pub async fn sleep_ms(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let scheduled =
+            window().map(|w| w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms));
         if !matches!(scheduled, Some(Ok(_))) {
             let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
         }

@@ -15,7 +15,16 @@ const cases = [
   ["lab-light", "/lab/train-compute", "light", 1280],
   ["splitter-light", "/lab/splitter", "light", 1280],
   ["splitter-dark-360", "/lab/splitter", "dark", 360],
+  ["tco-light", "/lab/tco", "light", 1280],
+  ["tco-dark-360", "/lab/tco", "dark", 360],
+  ["energy-light", "/lab/energy", "light", 1280],
+  ["energy-dark-360", "/lab/energy", "dark", 360],
+  ["serve-light", "/lab/serve", "light", 1280],
+  ["serve-dark-360", "/lab/serve", "dark", 360],
 ];
+
+// Pages long enough that the widget's results are below the first screen.
+const fullPage = (name) => ["splitter", "tco", "energy", "serve"].some((prefix) => name.startsWith(prefix));
 
 for (const [name, route, scheme, width] of cases) {
   test(`screenshot ${name}`, async ({ browser }) => {
@@ -29,7 +38,7 @@ for (const [name, route, scheme, width] of cases) {
     // No horizontal scrolling at any width.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: name.startsWith("splitter") });
+    await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: fullPage(name) });
     await context.close();
   });
 }

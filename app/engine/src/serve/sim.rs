@@ -6,7 +6,8 @@ use super::model::ServiceModel;
 use super::{summarize, ServeInput, ServeOutput};
 use crate::rng::SplitMix64;
 use serde::Serialize;
-use std::collections::VecDeque;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
 
 /// How far a simulation has got, in requests served across every run of the sweep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -52,7 +53,12 @@ struct Run {
     /// Arrival times of requests known but not yet served, oldest first.
     waiting: VecDeque<f64>,
     server_free_at: f64,
-    latencies_s: Vec<f64>,
+    /// The slowest half and the slowest hundredth of the requests served, for
+    /// the p50 and p99; kept as they come so a run's end costs nothing.
+    slowest_half: Largest,
+    slowest_hundredth: Largest,
+    served: u64,
+    latency_sum_s: f64,
     wait_sum_s: f64,
     last_done_s: f64,
     batches: u64,
@@ -72,7 +78,10 @@ impl Run {
             },
             waiting: VecDeque::new(),
             server_free_at: 0.0,
-            latencies_s: Vec::new(),
+            slowest_half: Largest::for_percentile(0.50, input.requests),
+            slowest_hundredth: Largest::for_percentile(0.99, input.requests),
+            served: 0,
+            latency_sum_s: 0.0,
             wait_sum_s: 0.0,
             last_done_s: 0.0,
             batches: 0,
@@ -125,7 +134,11 @@ impl Run {
             .count();
         let done = start + model.service_s(size as u64);
         for arrival in self.waiting.drain(..size) {
-            self.latencies_s.push(done - arrival);
+            let latency = done - arrival;
+            self.slowest_half.push(latency);
+            self.slowest_hundredth.push(latency);
+            self.served = self.served.saturating_add(1);
+            self.latency_sum_s += latency;
             self.wait_sum_s += start - arrival;
         }
         self.server_free_at = done;
@@ -134,9 +147,8 @@ impl Run {
         size as u64
     }
 
-    fn result(mut self) -> RunResult {
-        let served = self.latencies_s.len() as f64;
-        self.latencies_s.sort_by(f64::total_cmp);
+    fn result(self) -> RunResult {
+        let served = self.served as f64;
         let mean = |sum: f64| if served > 0.0 { sum / served } else { 0.0 };
         RunResult {
             max_batch: self.max_batch,
@@ -145,9 +157,9 @@ impl Run {
             } else {
                 0.0
             },
-            p50_ms: percentile(&self.latencies_s, 0.50) * 1000.0,
-            p99_ms: percentile(&self.latencies_s, 0.99) * 1000.0,
-            mean_ms: mean(self.latencies_s.iter().sum()) * 1000.0,
+            p50_ms: self.slowest_half.smallest() * 1000.0,
+            p99_ms: self.slowest_hundredth.smallest() * 1000.0,
+            mean_ms: mean(self.latency_sum_s) * 1000.0,
             mean_wait_ms: mean(self.wait_sum_s) * 1000.0,
             mean_batch: if self.batches > 0 {
                 served / self.batches as f64
@@ -158,14 +170,65 @@ impl Run {
     }
 }
 
-/// Nearest-rank percentile of sorted values: the smallest value with at least
-/// a share `p` of the values at or below it.
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    let rank = (p * sorted.len() as f64).ceil() as usize;
-    sorted
-        .get(rank.saturating_sub(1))
-        .copied()
-        .unwrap_or_default()
+/// The `keep` largest values seen so far, smallest on top. Sized for a
+/// percentile p of n values, its top at the end is the nearest-rank
+/// percentile: the smallest value with at least a share p of the values at or
+/// below it. Each value costs O(log keep) as it arrives, so no step has to
+/// sort a whole run (a million latencies would hold a browser's page for
+/// tens of milliseconds).
+#[derive(Debug, Clone)]
+struct Largest {
+    heap: BinaryHeap<Reverse<u64>>,
+    keep: usize,
+}
+
+impl Largest {
+    fn for_percentile(p: f64, n: u64) -> Largest {
+        let n = n as f64;
+        // Nearest rank ⌈p·n⌉ (1-based) leaves n − ⌈p·n⌉ + 1 values from it up.
+        let keep = (n - (p * n).ceil() + 1.0).max(1.0) as usize;
+        Largest {
+            heap: BinaryHeap::with_capacity(keep.min(1 << 20)),
+            keep,
+        }
+    }
+
+    fn push(&mut self, value: f64) {
+        let key = order_key(value);
+        if self.heap.len() < self.keep {
+            self.heap.push(Reverse(key));
+        } else if let Some(mut top) = self.heap.peek_mut() {
+            if key > top.0 {
+                *top = Reverse(key);
+            }
+        }
+    }
+
+    fn smallest(&self) -> f64 {
+        self.heap
+            .peek()
+            .map(|Reverse(key)| from_order_key(*key))
+            .unwrap_or_default()
+    }
+}
+
+/// Maps a float to an integer with the same order (`f64::total_cmp`'s), so
+/// the heap compares integers.
+fn order_key(value: f64) -> u64 {
+    let bits = value.to_bits();
+    if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | (1 << 63)
+    }
+}
+
+fn from_order_key(key: u64) -> f64 {
+    if key >> 63 == 1 {
+        f64::from_bits(key & !(1 << 63))
+    } else {
+        f64::from_bits(!key)
+    }
 }
 
 /// Batch limits of the sweep: 1, 2, 4, … below `max`, then `max` itself.
@@ -251,5 +314,50 @@ impl Simulation {
             self.step(u64::MAX);
         }
         summarize(&self.input, &self.model, &self.results)
+    }
+}
+
+#[cfg(test)]
+mod percentile_tests {
+    use super::{from_order_key, order_key, Largest, SplitMix64};
+
+    fn nearest_rank(values: &[f64], p: f64) -> f64 {
+        let mut sorted = values.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let rank = (p * sorted.len() as f64).ceil() as usize;
+        sorted[rank.saturating_sub(1)]
+    }
+
+    #[test]
+    fn the_heaps_give_the_nearest_rank_percentiles() {
+        let mut rng = SplitMix64::new(7);
+        for n in [1usize, 2, 3, 7, 99, 100, 101, 1000, 12_345] {
+            // Some repeats, so ties are covered too.
+            let values: Vec<f64> = (0..n)
+                .map(|_| (rng.next_open_unit() * 50.0).round() / 10.0 - 1.0)
+                .collect();
+            for p in [0.5, 0.99] {
+                let mut largest = Largest::for_percentile(p, n as u64);
+                for value in &values {
+                    largest.push(*value);
+                }
+                assert_eq!(
+                    largest.smallest(),
+                    nearest_rank(&values, p),
+                    "n = {n}, p = {p}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_order_key_keeps_the_order_and_round_trips() {
+        let values = [-1e300, -2.5, -0.0, 0.0, 1e-300, 0.5, 3.0, 1e300];
+        for pair in values.windows(2) {
+            assert!(order_key(pair[0]) < order_key(pair[1]), "{pair:?}");
+        }
+        for value in values {
+            assert_eq!(from_order_key(order_key(value)).to_bits(), value.to_bits());
+        }
     }
 }

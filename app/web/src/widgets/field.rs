@@ -53,10 +53,13 @@ pub fn SelectField(
     value: Signal<String>,
     error: Signal<Option<String>>,
     on_change: Callback<String>,
+    /// Takes a whole row of its group, for long option texts.
+    #[prop(optional)]
+    wide: bool,
 ) -> impl IntoView {
     let error_id = format!("{id}-error");
     view! {
-        <div class="field" class:invalid=move || error.get().is_some()>
+        <div class="field" class:field-wide=wide class:invalid=move || error.get().is_some()>
             <label for=id.clone()>{label}</label>
             <select id=id data-testid=format!("input-{test_id}") aria-describedby=error_id.clone()
                 aria-invalid=move || error.get().is_some().to_string()
@@ -78,4 +81,32 @@ pub fn SelectField(
             </p>
         </div>
     }
+}
+
+/// One field of a widget form as a signal of its raw text.
+pub fn form_value<F: engine::widgets::WidgetForm>(
+    form: RwSignal<F>,
+    field: &'static str,
+) -> Signal<String> {
+    Signal::derive(move || {
+        form.with(|f| {
+            f.field_pairs()
+                .into_iter()
+                .find(|(name, _)| *name == field)
+                .map(|(_, value)| value)
+                .unwrap_or_default()
+        })
+    })
+}
+
+/// Writes what the learner typed into one field of a widget form.
+pub fn form_setter<F: engine::widgets::WidgetForm>(
+    form: RwSignal<F>,
+    field: &'static str,
+) -> Callback<String> {
+    Callback::new(move |text: String| {
+        form.update(|f| {
+            f.set_field(field, text);
+        })
+    })
 }

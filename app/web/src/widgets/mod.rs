@@ -6,11 +6,14 @@ pub mod casestudy;
 pub mod checkpoint;
 pub mod chiplet;
 pub mod copy_link;
+pub mod energy;
 pub mod explain;
 pub mod field;
 pub mod predict;
 pub mod roofline;
+pub mod serve;
 pub mod splitter;
+pub mod tco;
 pub mod train_compute;
 pub mod url_state;
 
@@ -62,6 +65,9 @@ pub fn Widget(mount: WidgetMount) -> impl IntoView {
         engine::chiplet::SLUG => view! { <chiplet::Chiplet mount=mount /> }.into_any(),
         engine::casestudy::SLUG => view! { <casestudy::CaseStudy mount=mount /> }.into_any(),
         engine::split::SLUG => view! { <splitter::Splitter mount=mount /> }.into_any(),
+        engine::tco::SLUG => view! { <tco::Tco mount=mount /> }.into_any(),
+        engine::energy::SLUG => view! { <energy::Energy mount=mount /> }.into_any(),
+        engine::serve::SLUG => view! { <serve::Serve mount=mount /> }.into_any(),
         other => view! {
             <div class="authoring-error" role="alert" data-testid="authoring-error">
                 <strong>"Authoring error: "</strong>{format!("no widget is called `{other}`.")}

@@ -1,0 +1,207 @@
+//! The serving widget: a form, a seeded simulation of a dynamic-batching
+//! server run in slices of a few milliseconds (so the page never freezes),
+//! re-run whenever the form settles, and its results.
+
+mod results;
+mod run;
+
+use crate::context::use_course;
+use crate::widgets::copy_link::CopyLink;
+use crate::widgets::field::{form_setter, form_value, NumberField, SelectField};
+use crate::widgets::predict::PredictGate;
+use crate::widgets::{url_state, WidgetMount};
+use engine::hardware::Catalogue;
+use engine::serve::{ServeForm, WeightPrecision, FIELDS};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// Label and hint of every numeric field.
+const NUMBERS: [(&str, &str, &str); 14] = [
+    ("params", "Parameters (N)", "e.g. 7e9 for a 7B model"),
+    ("layers", "Layers", "Empty: derived from N"),
+    (
+        "kv_dim",
+        "Key/value width per layer",
+        "Empty: derived from N; smaller with GQA",
+    ),
+    ("prompt_tokens", "Prompt tokens", "Per request"),
+    ("output_tokens", "Output tokens", "Generated per request"),
+    (
+        "arrival_per_s",
+        "Arrival rate (requests/s)",
+        "Mean of a random (Poisson) stream",
+    ),
+    (
+        "latency_slo_ms",
+        "p99 target (ms)",
+        "Arrival to last token, for 99 in 100 requests",
+    ),
+    ("max_batch", "Max batch", "Largest batch the server forms"),
+    (
+        "batch_window_ms",
+        "Batch window (ms)",
+        "Longest the oldest request waits for company",
+    ),
+    (
+        "compute_efficiency",
+        "Compute efficiency (0 to 1)",
+        "Share of peak FLOP/s reached",
+    ),
+    (
+        "max_load",
+        "Highest planned load (0 to 1)",
+        "Headroom kept when sizing replicas",
+    ),
+    (
+        "usd_per_hour",
+        "Price per accelerator-hour ($)",
+        "Optional, for the cost per request",
+    ),
+    (
+        "requests",
+        "Requests to simulate",
+        "For each batch limit; more is smoother",
+    ),
+    (
+        "seed",
+        "Random seed",
+        "The same seed replays the same arrivals",
+    ),
+];
+
+fn precision_label(precision: WeightPrecision) -> &'static str {
+    match precision {
+        WeightPrecision::Fp32 => "FP32 (4 bytes a weight)",
+        WeightPrecision::Bf16 => "BF16 (2 bytes)",
+        WeightPrecision::Fp8 => "FP8 (1 byte)",
+        WeightPrecision::Int8 => "INT8 (1 byte)",
+        WeightPrecision::Int4 => "INT4 weights, BF16 arithmetic (½ byte)",
+    }
+}
+
+/// Parts that publish what serving needs: memory capacity and bandwidth.
+fn accelerator_options(catalogue: Option<Arc<Catalogue>>) -> Vec<(String, String)> {
+    catalogue
+        .map(|catalogue| {
+            catalogue
+                .accelerators
+                .iter()
+                .filter(|acc| {
+                    acc.memory.capacity_gb.is_some_and(|gb| gb > 0.0)
+                        && acc.memory.bandwidth_gb_s.is_some_and(|bw| bw > 0.0)
+                })
+                .map(|acc| {
+                    let memory = acc.memory.capacity_gb.unwrap_or_default();
+                    (
+                        acc.id.clone(),
+                        format!(
+                            "{} ({} GB)",
+                            acc.name,
+                            engine::format::significant_digits(memory, 3)
+                        ),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[component]
+pub fn Serve(mount: WidgetMount) -> impl IntoView {
+    let catalogue = Signal::derive(move || use_course().and_then(|course| course.catalogue.get()));
+    let form = url_state::form_state::<ServeForm>(&mount, &FIELDS);
+    let validated = Memo::new(move |_| {
+        catalogue
+            .get()
+            .map(|catalogue| form.with(|f| f.validate(&catalogue)))
+    });
+    let input =
+        Memo::new(move |_| validated.with(|v| v.as_ref().and_then(|r| r.as_ref().ok()).cloned()));
+    let error_for = move |field: &'static str| {
+        Signal::derive(move || {
+            validated.with(|v| {
+                v.as_ref()
+                    .and_then(|r| r.as_ref().err())
+                    .and_then(|e| e.message_for(field))
+            })
+        })
+    };
+    let prefix = StoredValue::new(mount.instance.clone());
+    let number = move |field: &'static str| {
+        let (label, hint) = NUMBERS
+            .iter()
+            .find(|(name, _, _)| *name == field)
+            .map(|(_, label, hint)| (*label, *hint))
+            .unwrap_or((field, ""));
+        view! { <NumberField id=format!("{}-{field}", prefix.get_value()) label=label hint=hint test_id=field value=form_value(form, field) error=error_for(field) on_input=form_setter(form, field) /> }
+    };
+    let accelerators = Signal::derive(move || accelerator_options(catalogue.get()));
+    let precisions = Signal::derive(|| {
+        WeightPrecision::ALL
+            .iter()
+            .map(|p| (p.key().to_string(), precision_label(*p).to_string()))
+            .collect::<Vec<_>>()
+    });
+    let simulation = run::start(input);
+    let revealed = RwSignal::new(mount.predict.is_none());
+    let guess = RwSignal::new(None::<f64>);
+    let actual_ms = Signal::derive(move || {
+        simulation
+            .finished
+            .with(|f| f.as_ref().map(|f| f.output.latency_ms.p99))
+    });
+    let predict = mount.predict.clone().map(|question| {
+        view! { <PredictGate id=mount.instance.clone() question=question unit="ms" revealed=revealed guess=guess actual=actual_ms /> }
+    });
+    let title = mount
+        .title
+        .clone()
+        .unwrap_or_else(|| "Serving with dynamic batching".to_string());
+    let id = mount.instance.clone();
+    let heading_id = format!("{id}-heading");
+    let labelled_by = heading_id.clone();
+    let test_id = format!("widget-{id}");
+    view! {
+        <section class="widget widget-wide" aria-labelledby=labelled_by data-testid=test_id>
+            <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live simulation · "</span>{title}</h3>
+            <form class="widget-form grouped-form" on:submit=|ev| ev.prevent_default() novalidate>
+                <fieldset class="field-group" data-testid="group-model">
+                    <legend>"Model and accelerator"</legend>
+                    <SelectField id=format!("{id}-accelerator") label="Accelerator (memory)" test_id="accelerator" options=accelerators wide=true
+                        value=form_value(form, "accelerator") error=error_for("accelerator") on_change=form_setter(form, "accelerator") />
+                    {number("params")}
+                    <SelectField id=format!("{id}-precision") label="Precision" test_id="precision" options=precisions
+                        value=form_value(form, "precision") error=error_for("precision") on_change=form_setter(form, "precision") />
+                    {number("layers")}{number("kv_dim")}
+                </fieldset>
+                <fieldset class="field-group" data-testid="group-traffic">
+                    <legend>"Traffic and target"</legend>
+                    {number("arrival_per_s")}{number("prompt_tokens")}{number("output_tokens")}{number("latency_slo_ms")}
+                </fieldset>
+                <fieldset class="field-group" data-testid="group-server">
+                    <legend>"Server"</legend>
+                    {number("max_batch")}{number("batch_window_ms")}{number("compute_efficiency")}{number("max_load")}{number("usd_per_hour")}
+                </fieldset>
+                <fieldset class="field-group" data-testid="group-simulation">
+                    <legend>"Simulation"</legend>
+                    {number("requests")}{number("seed")}
+                </fieldset>
+            </form>
+            {predict}
+            <div class="widget-results" hidden=move || !revealed.get()>
+                {move || match (catalogue.with(Option::is_some), input.with(Option::is_some)) {
+                    (false, _) => view! { <p role="status">"Loading the hardware catalogue…"</p> }.into_any(),
+                    (true, false) => view! {
+                        <p class="results-invalid" data-testid="results-invalid" role="status"><span aria-hidden="true">"⚠ "</span>"Fix the highlighted fields to see results."</p>
+                    }.into_any(),
+                    (true, true) => ().into_any(),
+                }}
+                <run::RunStatus simulation=simulation input=input />
+                <Show when=move || input.with(Option::is_some) && simulation.finished.with(Option::is_some)>
+                    <results::Results id=id.clone() finished=simulation.finished />
+                </Show>
+            </div>
+            <CopyLink />
+        </section>
+    }
+}

@@ -1,0 +1,249 @@
+//! The serving widget's results: whether the latency target is met, every
+//! number with its explanation, and throughput against latency across the
+//! batch limits simulated.
+
+use super::run::Finished;
+use crate::charts::chart_view::{ChartTable, ChartView};
+use crate::widgets::explain::ExplainedOutput;
+use charming::component::{Axis, Grid, Legend};
+use charming::element::{
+    AxisType, ItemStyle, LineStyle, LineStyleType, NameLocation, Symbol, Tooltip, Trigger,
+};
+use charming::series::{Bar, Line};
+use charming::Chart;
+use engine::format;
+use engine::serve::ServeOutput;
+use leptos::prelude::*;
+
+/// Outputs in the order a learner reads them; each has an explanation.
+const OUTPUTS: [&str; 12] = [
+    "throughput_per_s",
+    "p50_ms",
+    "latency_ms",
+    "max_batch_meeting_slo",
+    "accelerators_needed",
+    "usd_per_million_requests",
+    "capacity_per_s",
+    "service_time_ms",
+    "memory_max_batch",
+    "weights_gb",
+    "kv_cache_bytes_per_token",
+    "md1_mean_wait_ms",
+];
+
+fn ms(value: f64) -> String {
+    if value >= 10_000.0 {
+        format::duration(value / 1000.0)
+    } else {
+        format!("{} ms", format::significant_digits(value, 3))
+    }
+}
+
+/// What the output and the target it was judged against.
+#[derive(Clone, Debug, PartialEq)]
+struct Shown {
+    output: ServeOutput,
+    slo_ms: f64,
+    requested_batch: u64,
+    priced: bool,
+}
+
+#[component]
+pub fn Results(id: String, finished: RwSignal<Option<Finished>>) -> impl IntoView {
+    let shown = Memo::new(move |_| {
+        finished.with(|f| {
+            f.as_ref().map(|f| Shown {
+                output: f.output.clone(),
+                slo_ms: f.input.latency_slo_s * 1000.0,
+                requested_batch: f.input.max_batch,
+                priced: f.input.usd_per_hour.is_some(),
+            })
+        })
+    });
+    let outputs = OUTPUTS
+        .iter()
+        .map(|key| {
+            let explanation = Signal::derive(move || {
+                shown.with(|s| {
+                    s.as_ref().and_then(|s| {
+                        s.output
+                            .explanations
+                            .iter()
+                            .find(|e| e.output == *key)
+                            .cloned()
+                    })
+                })
+            });
+            view! { <ExplainedOutput id=id.clone() explanation=explanation /> }
+        })
+        .collect_view();
+    let chart = Signal::derive(move || shown.with(|s| s.as_ref().map(sweep_chart)));
+    let table =
+        Signal::derive(move || shown.with(|s| s.as_ref().map(sweep_table).unwrap_or_default()));
+    view! {
+        {move || shown.with(|s| s.as_ref().map(verdict))}
+        <dl class="outputs">{outputs}</dl>
+        {move || shown.with(|s| s.as_ref().is_some_and(|s| !s.priced)).then(|| view! {
+            <p class="hint-line" data-testid="serve-no-price">"Enter a price per accelerator-hour to see the cost per million requests."</p>
+        })}
+        <ChartView label="Throughput and p50/p99 latency at each batch limit simulated, against the p99 target" chart=chart table=table />
+    }
+}
+
+fn verdict(shown: &Shown) -> impl IntoView {
+    let out = &shown.output;
+    let meets = out.meets_slo && out.stable;
+    let (icon, class, title) = if meets {
+        ("✔", "callout callout-tip", "Meets the p99 target")
+    } else {
+        ("✖", "callout callout-warning", "Misses the p99 target")
+    };
+    let mut text = format!(
+        "With batches of up to {}, p99 latency is {} against a target of {}; the median is {}.",
+        format::grouped(out.max_batch_used),
+        ms(out.latency_ms.p99),
+        ms(shown.slo_ms),
+        ms(out.latency_ms.p50),
+    );
+    if out.max_batch_used < shown.requested_batch {
+        text.push_str(&format!(
+            " Memory caps the batch at {}: every request's KV cache must fit beside the weights.",
+            format::grouped(out.max_batch_used)
+        ));
+    }
+    if !out.stable {
+        text.push_str(&format!(
+            " One accelerator cannot keep up: requests arrive at {} of what it can serve, so the queue grows for as long as the simulation runs and the tail keeps getting worse. Spread the traffic over {} accelerators.",
+            format::percent(out.load),
+            format::grouped(out.accelerators_needed)
+        ));
+    } else if !out.meets_slo {
+        text.push_str(&match out.max_batch_meeting_slo {
+            Some(limit) => format!(
+                " A batch limit of {} meets it.",
+                format::grouped(limit)
+            ),
+            None if out.max_batch_used < out.memory_max_batch => format!(
+                " No batch limit simulated meets it. Try a larger limit (memory allows up to {}) or spread the traffic over more accelerators: {} at the planned load.",
+                format::grouped(out.memory_max_batch),
+                format::grouped(out.accelerators_needed)
+            ),
+            None => " No batch limit simulated meets it: spread the traffic over more accelerators, shorten the outputs or choose faster hardware.".to_string(),
+        });
+    }
+    view! {
+        <aside class=class role="note" data-testid="serve-verdict" data-meets=meets.to_string()>
+            <p class="callout-title"><span aria-hidden="true">{icon}</span>" "{title}</p>
+            <p>{text}</p>
+        </aside>
+    }
+}
+
+fn sweep_chart(shown: &Shown) -> Chart {
+    let sweep = &shown.output.sweep;
+    let labels: Vec<String> = sweep.iter().map(|p| format::grouped(p.max_batch)).collect();
+    let line = |name: &str, values: Vec<f64>, style: LineStyleType, symbol: Symbol| {
+        Line::new()
+            .name(name)
+            .symbol(symbol)
+            .symbol_size(9)
+            .line_style(LineStyle::new().type_(style).width(2.5))
+            .data(values)
+    };
+    Chart::new()
+        .animation(!crate::dom::prefers_reduced_motion())
+        .background_color("transparent")
+        .tooltip(Tooltip::new().trigger(Trigger::Axis))
+        .legend(Legend::new().bottom(0))
+        .grid(
+            Grid::new()
+                .left(12)
+                .right(12)
+                .top(36)
+                // A narrow screen wraps the legend onto two lines.
+                .bottom(if crate::dom::narrow_screen() { 80 } else { 56 })
+                .contain_label(true),
+        )
+        .x_axis(
+            Axis::new()
+                .type_(AxisType::Category)
+                .name("Batch limit")
+                .name_location(NameLocation::Middle)
+                .name_gap(24)
+                .data(labels),
+        )
+        .y_axis(Axis::new().type_(AxisType::Log).name("Latency (ms, log)"))
+        .y_axis(Axis::new().type_(AxisType::Value).name("Requests/s"))
+        .series(
+            Bar::new()
+                .name("Throughput (requests/s)")
+                .y_axis_index(1)
+                .item_style(ItemStyle::new().opacity(0.35))
+                .data(sweep.iter().map(|p| round3(p.throughput_per_s)).collect()),
+        )
+        .series(line(
+            "p50 latency",
+            sweep.iter().map(|p| round3(p.p50_ms)).collect(),
+            LineStyleType::Solid,
+            Symbol::Circle,
+        ))
+        .series(line(
+            "p99 latency",
+            sweep.iter().map(|p| round3(p.p99_ms)).collect(),
+            LineStyleType::Dashed,
+            Symbol::Triangle,
+        ))
+        .series(
+            line(
+                "p99 target",
+                vec![round3(shown.slo_ms); sweep.len()],
+                LineStyleType::Dotted,
+                Symbol::None,
+            )
+            .show_symbol(false),
+        )
+}
+
+/// Three significant figures, so tooltips stay readable.
+fn round3(value: f64) -> f64 {
+    format::significant_digits(value, 3)
+        .parse::<f64>()
+        .unwrap_or(value)
+}
+
+fn sweep_table(shown: &Shown) -> ChartTable {
+    ChartTable {
+        caption: format!(
+            "Each batch limit simulated on the same arrivals, against a p99 target of {}",
+            ms(shown.slo_ms)
+        ),
+        header: [
+            "Batch limit",
+            "Throughput",
+            "p50 latency",
+            "p99 latency",
+            "Mean batch",
+            "Meets the target",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: shown
+            .output
+            .sweep
+            .iter()
+            .map(|p| {
+                vec![
+                    format::grouped(p.max_batch),
+                    format!(
+                        "{} requests/s",
+                        format::significant_digits(p.throughput_per_s, 3)
+                    ),
+                    ms(p.p50_ms),
+                    ms(p.p99_ms),
+                    format::significant_digits(p.mean_batch, 3),
+                    if p.meets_slo { "yes" } else { "no" }.to_string(),
+                ]
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,292 @@
+// The cost and energy widgets: rent or buy (with the 70% rule tested in
+// words), a run's energy and carbon, and the sliced serving simulation. Each
+// test reads what a learner sees: numbers, messages beside fields, the URL.
+import { test, expect } from "@playwright/test";
+import { CoursePage } from "../pages/course-page.mjs";
+
+test.describe("rent or buy", () => {
+  test("the defaults price every option and the 70% rule holds, in words", async ({ page }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/tco");
+    const widget = course.widget("tco");
+    await expect(widget.value("on_demand")).toHaveText("$1,012,516");
+    await expect(widget.value("on_prem")).toHaveText("$368,521");
+    await expect(widget.value("payback_month")).toHaveText("month 13");
+    await expect(widget.value("break_even_utilization")).toHaveText("24.9%");
+    await expect(widget.root.getByTestId("tco-cheapest")).toContainText("Cheapest over 36 months: owning");
+    const rule = widget.root.getByTestId("heuristic");
+    await expect(rule.getByTestId("heuristic-title")).toHaveText("✔ The “70% for more than 6 months” rule holds for these prices");
+    await expect(rule.getByTestId("heuristic-scenario")).toContainText("is one the rule covers, and it is right here");
+    await expect(widget.root.getByTestId("chart")).toHaveAttribute("data-state", "ready");
+    await widget.root.getByTestId("chart-table").locator("summary").click();
+    await expect(widget.root.getByTestId("chart-table").locator("tbody tr").last()).toContainText("$1,012,516");
+    await course.expectNoConsoleErrors();
+  });
+
+  test("cheap on-demand capacity makes the rule fail, and utilization changes what it says about your case", async ({ page }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/tco");
+    const widget = course.widget("tco");
+    const rule = widget.root.getByTestId("heuristic");
+    await widget.set("on_demand_per_gpu_hour", "2.5");
+    await expect(rule.getByTestId("heuristic-title")).toHaveText("✖ The “70% for more than 6 months” rule does not hold for these prices");
+    await expect(rule.getByTestId("heuristic-text")).toContainText("Fails for these prices");
+    await expect(rule.getByTestId("heuristic-scenario")).toContainText("it is wrong here: on demand costs $367,920");
+    await expect(widget.value("break_even_utilization")).toHaveText("70.1%");
+    await widget.set("on_demand_per_gpu_hour", "6.88");
+    await expect(rule.getByTestId("heuristic-title")).toContainText("rule holds");
+    // The rule is tested at its own 70%; the learner's utilization decides whether it applies.
+    await widget.set("utilization", "0.2");
+    await expect(rule.getByTestId("heuristic-title")).toContainText("rule holds");
+    await expect(rule.getByTestId("heuristic-scenario")).toHaveText(
+      "Your case, 20% busy for 36 months, is outside the rule, which speaks only of 70% or more for more than 6 months. Here the cheapest option is spot, at $128,480.",
+    );
+    await course.expectNoConsoleErrors();
+  });
+
+  test("bad values are named beside their fields and the page recovers", async ({ page }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/tco");
+    const widget = course.widget("tco");
+    await widget.set("gpus", "-8");
+    await expect(widget.error("gpus")).toHaveText("⚠ Must be at least 1.");
+    await expect(widget.input("gpus")).toHaveAttribute("aria-invalid", "true");
+    await expect(widget.root.getByTestId("results-invalid")).toBeVisible();
+    await expect(widget.root.getByTestId("heuristic")).toHaveCount(0);
+    await widget.set("pue", "NaN");
+    await expect(widget.error("pue")).toContainText("is not a number");
+    await widget.set("utilization", "1.5");
+    await expect(widget.error("utilization")).toHaveText("⚠ Must be at most 1.");
+    await widget.set("gpus", "16");
+    await widget.set("pue", "1.58");
+    await widget.set("utilization", "0.7");
+    await expect(widget.error("gpus")).toHaveText("");
+    await expect(widget.value("on_demand")).toHaveText("$2,025,032");
+    await course.expectNoConsoleErrors();
+  });
+
+  test("the form works from the keyboard and a link restores it", async ({ page, context }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/tco");
+    const widget = course.widget("tco");
+    await widget.input("gpus").focus();
+    await page.keyboard.press("Tab");
+    await expect(widget.input("horizon_months")).toBeFocused();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("60");
+    await page.keyboard.press("Tab");
+    await expect(widget.input("utilization")).toBeFocused();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("0.85");
+    await expect(widget.root.getByTestId("tco-cheapest")).toContainText("over 60 months");
+    await widget.root.getByTestId("explain-tco-on_prem").press("Enter");
+    await expect(widget.root.getByTestId("out-on_prem").getByText("Source:")).toBeVisible();
+    const total = await widget.value("on_prem").textContent();
+    const url = page.url();
+    expect(url).toContain("tco.horizon_months=60");
+    expect(url).toContain("tco.utilization=0.85");
+    const other = await context.newPage();
+    const copy = new CoursePage(other);
+    await other.goto(url);
+    const restored = copy.widget("tco");
+    await expect(restored.input("horizon_months")).toHaveValue("60");
+    await expect(restored.input("utilization")).toHaveValue("0.85");
+    await expect(restored.value("on_prem")).toHaveText(total);
+    await copy.expectNoConsoleErrors();
+  });
+});
+
+test.describe("energy and carbon", () => {
+  test("the defaults give the run's energy, bill and carbon, and compare every part", async ({ page }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/energy");
+    const widget = course.widget("energy");
+    await expect(widget.value("kwh")).toHaveText("59.4 MWh");
+    await expect(widget.value("co2_kg")).toHaveText("26.4 t");
+    await expect(widget.value("racks_needed")).toHaveText("64 (1 per rack)");
+    await expect(widget.value("tokens_per_joule")).toHaveText("4.68");
+    await expect(widget.root.getByTestId("chart")).toHaveAttribute("data-state", "ready");
+    await widget.root.getByTestId("chart-table").locator("summary").click();
+    await expect(widget.root.getByTestId("chart-table").getByRole("row", { name: /H100 SXM5 80 GB \(chosen\)/ })).toContainText("32.6 MWh");
+    await course.expectNoConsoleErrors();
+  });
+
+  test("the accelerator is chosen by keyboard and the numbers follow", async ({ page }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/energy");
+    const widget = course.widget("energy");
+    const select = widget.input("accelerator");
+    await expect(widget.value("kwh")).toHaveText("59.4 MWh");
+    await select.focus();
+    await page.keyboard.press("ArrowUp");
+    await expect(select).toHaveValue("a100-sxm-80gb");
+    await expect(widget.value("average_power_w")).toHaveText("400 W");
+    await expect(widget.value("kwh")).not.toHaveText("59.4 MWh");
+    await page.keyboard.press("Tab");
+    await expect(widget.input("count")).toBeFocused();
+    await course.expectNoConsoleErrors();
+  });
+
+  test("bad values and a garbage link are explained beside their fields", async ({ page }) => {
+    const course = new CoursePage(page);
+    await page.goto("/#/lab/energy?energy.accelerator=%3Cimg%3E&energy.count=-3");
+    const widget = course.widget("energy");
+    await expect(widget.error("accelerator")).toContainText("is not in the hardware catalogue");
+    await expect(widget.error("count")).toHaveText("⚠ Must be at least 1.");
+    await expect(widget.root.getByTestId("results-invalid")).toBeVisible();
+    await widget.input("accelerator").selectOption("h100-sxm-80gb");
+    await widget.set("count", "512");
+    await widget.set("hours", "NaN");
+    await expect(widget.error("hours")).toContainText("is not a number");
+    await widget.set("hours", "57.6");
+    await widget.set("pue", "1.2");
+    await widget.set("usd_per_kwh", "0.10");
+    await expect(widget.value("kwh")).toHaveText("45.1 MWh");
+    await expect(widget.value("co2_kg")).toHaveText("20.1 t");
+    await expect(widget.value("usd")).toHaveText("$4,512");
+    await course.expectNoConsoleErrors();
+  });
+
+  test("a copied link restores the chosen part and site", async ({ page, context }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/energy");
+    const widget = course.widget("energy");
+    await widget.input("accelerator").selectOption("b200-sxm-180gb");
+    await widget.set("grid_kg_co2_per_kwh", "0.03");
+    await expect(widget.value("average_power_w")).toHaveText("1 kW");
+    const carbon = await widget.value("co2_kg").textContent();
+    const url = page.url();
+    expect(url).toContain("energy.accelerator=b200-sxm-180gb");
+    const other = await context.newPage();
+    const copy = new CoursePage(other);
+    await other.goto(url);
+    const restored = copy.widget("energy");
+    await expect(restored.input("accelerator")).toHaveValue("b200-sxm-180gb");
+    await expect(restored.input("grid_kg_co2_per_kwh")).toHaveValue("0.03");
+    await expect(restored.value("co2_kg")).toHaveText(carbon);
+    await copy.expectNoConsoleErrors();
+  });
+});
+
+test.describe("serving simulation", () => {
+  test("a long simulation shows its progress, then its results, without freezing the page", async ({ page }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/serve?serve.requests=1000000");
+    const widget = course.widget("serve");
+    const bar = widget.root.getByTestId("serve-progress").locator("progress");
+    await expect(bar).toHaveAttribute("max", "6000000", { timeout: 10_000 });
+    // The bar moves while the simulation runs, and the page still answers.
+    const first = Number(await bar.getAttribute("value"));
+    await expect.poll(async () => Number((await bar.getAttribute("value")) ?? first)).toBeGreaterThan(first);
+    await widget.input("seed").focus();
+    await expect(widget.input("seed")).toBeFocused();
+    const stats = widget.root.getByTestId("serve-stats");
+    await expect(stats).toBeVisible({ timeout: 30_000 });
+    await expect(widget.root.getByTestId("serve-progress")).toHaveCount(0);
+    await expect(stats).toContainText("Simulated 6,000,000 requests over 6 batch limits");
+    // Run at once, six million requests take about half a second; in slices
+    // of about 8 ms they take dozens. The bound on the longest slice leaves
+    // room for a busy machine, not for the whole run in one go.
+    expect(Number(await stats.getAttribute("data-slices"))).toBeGreaterThan(20);
+    expect(Number(await stats.getAttribute("data-longest-slice-ms"))).toBeLessThan(150);
+    await expect(widget.root.getByTestId("serve-verdict")).toHaveAttribute("data-meets", "true");
+    await expect(widget.value("max_batch_meeting_slo")).toHaveText("32");
+    await course.expectNoConsoleErrors();
+  });
+
+  test("the defaults meet the target, and a change of rate runs the simulation again", async ({ page }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/serve");
+    const widget = course.widget("serve");
+    const stats = widget.root.getByTestId("serve-stats");
+    await expect(widget.value("latency_ms")).toHaveText("1621 ms");
+    await expect(widget.value("p50_ms")).toHaveText("1113 ms");
+    await expect(widget.value("throughput_per_s")).toHaveText("9.84 requests/s");
+    await expect(widget.value("max_batch_meeting_slo")).toHaveText("32");
+    await expect(widget.value("accelerators_needed")).toHaveText("1");
+    await expect(widget.root.getByTestId("serve-verdict")).toContainText("✔ Meets the p99 target");
+    await expect(widget.root.getByTestId("serve-no-price")).toBeVisible();
+    const firstRun = await stats.getAttribute("data-run");
+    await widget.set("arrival_per_s", "20");
+    await expect(stats).not.toHaveAttribute("data-run", firstRun);
+    await expect(stats).toHaveAttribute("data-stale", "false");
+    await expect(widget.value("latency_ms")).toHaveText("2661 ms");
+    await expect(widget.value("accelerators_needed")).toHaveText("2");
+    await expect(widget.root.getByTestId("serve-verdict")).toContainText("✖ Misses the p99 target");
+    await expect(widget.root.getByTestId("serve-verdict")).toContainText("2 at the planned load");
+    await widget.set("usd_per_hour", "6.88");
+    await expect(widget.value("usd_per_million_requests")).toHaveText("$191.11");
+    await expect(widget.root.getByTestId("chart")).toHaveAttribute("data-state", "ready");
+    await widget.root.getByTestId("chart-table").locator("summary").click();
+    await expect(widget.root.getByTestId("chart-table").locator("tbody tr")).toHaveCount(6);
+    await course.expectNoConsoleErrors();
+  });
+
+  test("bad values stop the simulation with a message beside the field, and fixing them runs it", async ({ page }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/serve");
+    const widget = course.widget("serve");
+    await expect(widget.value("latency_ms")).toBeVisible();
+    await widget.set("arrival_per_s", "-1");
+    await expect(widget.error("arrival_per_s")).toHaveText("⚠ Must be more than 0.");
+    await expect(widget.root.getByTestId("results-invalid")).toBeVisible();
+    await expect(widget.value("latency_ms")).toHaveCount(0);
+    await widget.set("max_batch", "NaN");
+    await expect(widget.error("max_batch")).toContainText("is not a number");
+    await widget.set("params", "70e9");
+    await widget.set("arrival_per_s", "10");
+    await widget.set("max_batch", "32");
+    await expect(widget.error("params")).toContainText("Needs 142 GB of memory");
+    await widget.set("params", "7e9");
+    await expect(widget.value("latency_ms")).toHaveText("1621 ms");
+    await course.expectNoConsoleErrors();
+  });
+
+  test("precision is chosen by keyboard and a link restores the state", async ({ page, context }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/serve");
+    const widget = course.widget("serve");
+    await expect(widget.value("weights_gb")).toHaveText("14 GB");
+    const precision = widget.input("precision");
+    await precision.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(precision).toHaveValue("fp8");
+    await expect(widget.value("weights_gb")).toHaveText("7 GB");
+    await widget.set("usd_per_hour", "2.5");
+    await expect(widget.value("usd_per_million_requests")).toBeVisible();
+    const cost = await widget.value("usd_per_million_requests").textContent();
+    const p99 = await widget.value("latency_ms").textContent();
+    const url = page.url();
+    expect(url).toContain("serve.precision=fp8");
+    const other = await context.newPage();
+    const copy = new CoursePage(other);
+    await other.goto(url);
+    const restored = copy.widget("serve");
+    await expect(restored.input("precision")).toHaveValue("fp8");
+    await expect(restored.input("usd_per_hour")).toHaveValue("2.5");
+    await expect(restored.value("latency_ms")).toHaveText(p99);
+    await expect(restored.value("usd_per_million_requests")).toHaveText(cost);
+    await copy.expectNoConsoleErrors();
+  });
+});
+
+test("module 7 places all three with its worked numbers behind a prediction", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/cost-energy");
+  const tco = course.widget("tco");
+  await tco.root.getByTestId("predict-input").fill("12");
+  await tco.root.getByTestId("predict-reveal").click();
+  await expect(tco.root.getByTestId("predict-result")).toHaveText("You guessed 12 months; the model gives 13 months: 1.1× too low.");
+  await expect(tco.value("break_even_utilization")).toHaveText("24.9%");
+  const energy = course.widget("energy");
+  await energy.root.getByTestId("predict-skip").click();
+  await expect(energy.value("kwh")).toHaveText("45.1 MWh");
+  await expect(energy.value("co2_kg")).toHaveText("20.1 t");
+  await expect(energy.value("usd")).toHaveText("$4,512");
+  const serve = course.widget("serve");
+  await serve.root.getByTestId("predict-input").fill("1000");
+  await serve.root.getByTestId("predict-reveal").click();
+  await expect(serve.root.getByTestId("predict-result")).toHaveText("You guessed 1000 ms; the model gives 1621 ms: 1.6× too low.");
+  await expect(serve.value("usd_per_million_requests")).toHaveText("$191.11");
+  await course.expectNoConsoleErrors();
+});
