@@ -17,6 +17,9 @@ pub struct Manifest {
     /// Hardware catalogue files, relative to the content folder.
     #[serde(default)]
     pub hardware: Vec<String>,
+    /// Scenario cards for the matching quiz (TOML), relative to the content folder.
+    #[serde(default)]
+    pub scenarios: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -114,6 +117,15 @@ impl Manifest {
                     MANIFEST_PATH,
                     line_of(file),
                     format!("hardware file `{file}` must be a .toml file inside content/"),
+                ));
+            }
+        }
+        if let Some(file) = &self.scenarios {
+            if !is_safe_path(file, ".toml") {
+                problems.push(Diagnostic::new(
+                    MANIFEST_PATH,
+                    line_of(file),
+                    format!("scenarios file `{file}` must be a .toml file inside content/"),
                 ));
             }
         }

@@ -7,6 +7,7 @@
 use crate::casestudy;
 use crate::checkpoint;
 use crate::hardware::Catalogue;
+use crate::matcher;
 use crate::roofline::{self, RooflineForm};
 use crate::split;
 use crate::train_compute::{self, TrainComputeForm};
@@ -59,7 +60,7 @@ pub struct WidgetSpec {
 /// Keys every widget fence accepts besides its own fields.
 pub const COMMON_PRESET_KEYS: [&str; 2] = ["title", "predict"];
 
-pub const WIDGETS: [WidgetSpec; 5] = [
+pub const WIDGETS: [WidgetSpec; 6] = [
     WidgetSpec {
     slug: train_compute::SLUG,
     title: "Training compute and time",
@@ -83,6 +84,12 @@ pub const WIDGETS: [WidgetSpec; 5] = [
         title: "Parallelism splitter",
         summary: "Split a model's training across a cluster: memory per accelerator, step time and its parts, utilization, and the best split found by searching every valid plan.",
         fields: &split::FIELDS,
+    },
+    WidgetSpec {
+        slug: matcher::SLUG,
+        title: "Workload matcher",
+        summary: "Describe a workload (phase, model family, size, latency, throughput, power, place, framework, rate of change, budget) and see every hardware class ranked, with the best catalogue part of each and the rules for and against it.",
+        fields: &matcher::FIELDS,
     },
     WidgetSpec {
         slug: casestudy::SLUG,
@@ -128,6 +135,13 @@ pub fn preset_problems(
         }
         casestudy::SLUG => {
             let mut form = casestudy::CaseStudyForm::default();
+            for (key, value) in preset {
+                form.set_field(key, value.clone());
+            }
+            catalogue.and_then(|catalogue| form.validate(catalogue).err())
+        }
+        matcher::SLUG => {
+            let mut form = matcher::MatcherForm::default();
             for (key, value) in preset {
                 form.set_field(key, value.clone());
             }
