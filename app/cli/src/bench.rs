@@ -38,6 +38,7 @@ pub fn run(catalogue: &Catalogue) -> ExitCode {
             std::hint::black_box(engine::roofline::compute(&input));
         }
     });
+    let matcher_us = matcher_us(catalogue);
     let (split_report_us, split_evaluate_us, search_ms, configs) = split_timings(catalogue);
     let mut out = std::io::stdout().lock();
     let report = serde_json::json!({
@@ -48,6 +49,7 @@ pub fn run(catalogue: &Catalogue) -> ExitCode {
         "splitter_auto_llama3_405b_16384_h100_ms": search_ms,
         "splitter_auto_configs_evaluated": configs,
         "casestudy_1000_replications_30_day_run_256_gpus_ms": casestudy_ms(catalogue),
+        "matcher_validate_and_compute_us": matcher_us,
         "runs": 2001,
     });
     if serde_json::to_writer_pretty(&mut out, &report).is_ok() && writeln!(out).is_ok() {
@@ -126,4 +128,34 @@ fn casestudy_ms(catalogue: &Catalogue) -> f64 {
         }
         Err(_) => f64::NAN,
     }
+}
+
+/// The matcher on a workload that fires most rules: one input change
+/// (validate against the whole catalogue, score every part, write every
+/// reason). The target is well under 1 ms.
+fn matcher_us(catalogue: &Catalogue) -> f64 {
+    use engine::matcher::{compute, MatcherForm};
+    use engine::widgets::WidgetForm;
+    let mut form = MatcherForm::default();
+    for (field, value) in [
+        ("phase", "inference"),
+        ("model_family", "llm"),
+        ("params", "70e9"),
+        ("batch_size", "8"),
+        ("latency_p99_ms", "200"),
+        ("throughput_per_s", "2000"),
+        ("power_budget_w", "800"),
+        ("deployment", "cloud"),
+        ("framework", "pytorch"),
+        ("model_update", "monthly"),
+        ("budget_usd", "1e6"),
+        ("utilization", "0.3"),
+    ] {
+        form.set_field(field, value.to_string());
+    }
+    median_micros(2001, || {
+        if let Ok(input) = form.validate(catalogue) {
+            std::hint::black_box(compute(&input));
+        }
+    })
 }

@@ -5,6 +5,7 @@ mod bench;
 mod calculators;
 mod check;
 mod cost;
+mod matcher;
 mod package;
 mod simulate;
 mod split;
@@ -101,6 +102,17 @@ enum Command {
         #[arg(long, default_value = "content")]
         content: PathBuf,
     },
+    /// Workload matcher: rank hardware classes and catalogue parts for a workload, with reasons. Reads `{"workload": {...}}` from FILE or `-`.
+    Match {
+        /// A JSON file, or `-` for standard input.
+        input: Option<String>,
+        /// Print the rule table (conditions, points, rationale, source) instead.
+        #[arg(long)]
+        rules: bool,
+        /// The content folder holding course.toml and the hardware catalogue.
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+    },
     /// List the widgets the course can place, as JSON.
     Widgets,
     /// Print the hardware catalogue (every accelerator, with sources) as JSON.
@@ -173,6 +185,18 @@ fn main() -> ExitCode {
             Ok(catalogue) => calculators::run(&input, |text| cost::serve(text, &catalogue)),
             Err(message) => calculators::fail(&message),
         },
+        Command::Match { rules: true, .. } => calculators::run_value(matcher::rules()),
+        Command::Match {
+            input: Some(input),
+            content,
+            ..
+        } => match check::load_catalogue(&content) {
+            Ok(catalogue) => calculators::run(&input, |text| matcher::run(text, &catalogue)),
+            Err(message) => calculators::fail(&message),
+        },
+        Command::Match { input: None, .. } => {
+            calculators::fail("match needs a JSON file or `-` (or --rules)")
+        }
         Command::Widgets => calculators::widgets(),
         Command::Hardware { content } => check::hardware(&content),
     }

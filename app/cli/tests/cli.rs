@@ -480,6 +480,12 @@ fn simulate_reports_an_infeasible_single_gpu_and_rejects_bad_keys() {
     let bytes = json(&lab(&["simulate", "-"], tables))["placement"]["embedding_bytes"].as_f64();
     // One table of 1 M rows × 64 × 4 bytes plus a row-wise accumulator: 260 MB.
     assert!((bytes.unwrap() - 260e6).abs() < 1.0);
+    assert!(
+        json(&lab(&["simulate", "-"], tables))["placement"]["embedding_bytes"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
     assert_rejected(
         "simulate",
         &[
@@ -492,4 +498,105 @@ fn simulate_reports_an_infeasible_single_gpu_and_rejects_bad_keys() {
             (r#"{"replications": "many"}"#, "replications:"),
         ],
     );
+}
+
+/// The seed's "cheap, high-volume inference in the cloud": a frozen BERT-base
+/// classifier on AWS, busy a third of the time, goes to an Inferentia-class ASIC.
+#[test]
+fn match_ranks_every_class_with_reasons() {
+    let workload = r#"{"workload": {"phase": "inference", "model_family": "transformer",
+        "params": 110e6, "batch_size": 8, "latency_p99_ms": 50, "throughput_per_s": 5000,
+        "deployment": "cloud", "framework": "pytorch", "model_update": "monthly",
+        "utilization": "0.3", "budget_usd": null}}"#;
+    let result = json(&lab(&["match", "-"], workload));
+    let ranking = result["ranking"].as_array().unwrap();
+    assert_eq!(ranking.len(), 7);
+    assert_eq!(ranking[0]["class"], "asic");
+    assert_eq!(ranking[0]["device"]["id"], "inferentia2");
+    for entry in ranking {
+        let sum: i64 = entry["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["points"].as_i64().unwrap())
+            .sum();
+        assert_eq!(Some(sum), entry["score"].as_i64());
+        assert!(!entry["reasons"].as_array().unwrap().is_empty());
+        assert!(!entry["devices"].as_array().unwrap().is_empty());
+    }
+    let scores: Vec<i64> = ranking
+        .iter()
+        .map(|e| e["score"].as_i64().unwrap())
+        .collect();
+    assert!(
+        scores.windows(2).all(|pair| pair[0] >= pair[1]),
+        "{scores:?}"
+    );
+    assert_eq!(
+        result["unknown"],
+        serde_json::json!(["power_budget_w", "budget_usd"])
+    );
+    assert!(result["note"].as_str().unwrap().contains("not a benchmark"));
+    assert_eq!(result["explanations"][0]["output"], "score");
+}
+
+#[test]
+fn match_prints_the_rule_table() {
+    let table = json(&lab(&["match", "--rules"], ""));
+    let rules = table["rules"].as_array().unwrap();
+    assert!(rules.len() >= 30);
+    for rule in rules {
+        assert!(rule["source"]["url"]
+            .as_str()
+            .is_some_and(|u| !u.is_empty()));
+        assert!(!rule["rationale"].as_str().unwrap().is_empty());
+    }
+    let training = rules.iter().find(|r| r["id"] == "training").unwrap();
+    assert_eq!(training["points"]["gpu"], 20);
+}
+
+#[test]
+fn match_rejects_bad_input_with_one_line() {
+    assert_rejected(
+        "match",
+        &[
+            (
+                r#"{"workload": {"phase": "inference", "framwork": "jax"}}"#,
+                "unknown key `workload.framwork`",
+            ),
+            (
+                r#"{"workload": {"phase": "inference"}, "extra": 1}"#,
+                "unknown key `extra`",
+            ),
+            (
+                r#"{"workload": {"phase": "testing"}}"#,
+                "phase: Choose one of: training, inference.",
+            ),
+            (
+                r#"{"workload": {"model_family": "cnn"}}"#,
+                "phase: Choose one of",
+            ),
+            (
+                r#"{"workload": {"phase": "inference", "power_budget_w": -3}}"#,
+                "power_budget_w: Must be more than 0.",
+            ),
+            (
+                r#"{"workload": {"phase": "inference", "utilization": 2}}"#,
+                "utilization: Must be at most 1.",
+            ),
+            (
+                r#"{"workload": {"phase": "inference", "batch_size": true}}"#,
+                "must be a string or a number",
+            ),
+            (
+                r#"{"workload": {"phase": "training", "latency_p99_ms": 5}}"#,
+                "applies to inference",
+            ),
+            (r#"{"phase": "inference"}"#, "unknown key `phase`"),
+            ("[]", "must be a JSON object"),
+            ("{}", "`workload` is required"),
+        ],
+    );
+    let output = lab(&["match"], "");
+    assert_eq!(output.status.code(), Some(2));
 }

@@ -15,6 +15,7 @@ pub mod module;
 pub mod placeholder;
 pub mod progress;
 pub mod route;
+pub mod scenarios;
 pub mod search;
 pub mod transfer;
 pub mod validate;

@@ -19,6 +19,9 @@ pub struct Manifest {
     pub hardware: Vec<String>,
     #[serde(default)]
     pub embed: Embed,
+    /// Scenario cards for the matching quiz (TOML), relative to the content folder.
+    #[serde(default)]
+    pub scenarios: Option<String>,
 }
 
 /// How an embedded quiz reports to the page around it.
@@ -155,6 +158,15 @@ impl Manifest {
                     MANIFEST_PATH,
                     line_of(file),
                     format!("hardware file `{file}` must be a .toml file inside content/"),
+                ));
+            }
+        }
+        if let Some(file) = &self.scenarios {
+            if !is_safe_path(file, ".toml") {
+                problems.push(Diagnostic::new(
+                    MANIFEST_PATH,
+                    line_of(file),
+                    format!("scenarios file `{file}` must be a .toml file inside content/"),
                 ));
             }
         }

@@ -7,6 +7,7 @@ use crate::diagnostic::Diagnostic;
 use crate::manifest::{Manifest, ModuleEntry, MANIFEST_PATH};
 use crate::module::{parse_module, Block, Module};
 use crate::route::Route;
+use crate::scenarios::{self, ScenarioBank};
 use engine::hardware::Catalogue;
 
 /// Everything loaded from content/, with every problem found.
@@ -16,6 +17,8 @@ pub struct CourseReport {
     pub modules: Vec<Module>,
     pub diagnostics: Vec<Diagnostic>,
     pub catalogue: engine::hardware::Catalogue,
+    /// The matching quiz's scenario cards, when the manifest lists them.
+    pub scenarios: Option<ScenarioBank>,
 }
 
 /// Loads and checks the course. `read` takes a path relative to the content
@@ -45,12 +48,42 @@ pub fn check_course(read: &dyn Fn(&str) -> Result<String, String>) -> CourseRepo
         .iter()
         .map(|entry| entry.quiz.as_ref().map(|file| read(file)))
         .collect();
+    let scenario_text = manifest
+        .scenarios
+        .as_ref()
+        .map(|file| (file.clone(), read(file)));
     let (catalogue, problems) = parse_catalogue(hardware);
     let mut report = assemble(manifest, texts, &catalogue);
     attach_quizzes(&mut report, quizzes);
-    report.catalogue = catalogue;
     report.diagnostics.extend(problems);
+    if let Some((file, text)) = scenario_text {
+        let (bank, found) = parse_scenarios(&file, text, &catalogue);
+        report.scenarios = bank;
+        report.diagnostics.extend(found);
+    }
+    report.catalogue = catalogue;
     report
+}
+
+/// Parses the scenario cards (path relative to content/), validating every
+/// workload against the catalogue with the matcher's own validation.
+pub fn parse_scenarios(
+    file: &str,
+    text: Result<String, String>,
+    catalogue: &Catalogue,
+) -> (Option<ScenarioBank>, Vec<Diagnostic>) {
+    let path = format!("content/{file}");
+    match text {
+        Ok(text) => scenarios::parse(&path, &text, Some(catalogue)),
+        Err(error) => (
+            None,
+            vec![Diagnostic::new(
+                MANIFEST_PATH,
+                1,
+                format!("cannot read scenarios file {path}: {error}"),
+            )],
+        ),
+    }
 }
 
 fn parse_manifest(text: Result<String, String>) -> Result<Manifest, Vec<Diagnostic>> {

@@ -13,6 +13,7 @@ pub mod explain;
 pub mod field;
 pub mod format;
 pub mod hardware;
+pub mod matcher;
 pub mod quiz;
 pub mod rng;
 pub mod roofline;

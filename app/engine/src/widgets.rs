@@ -9,6 +9,7 @@ use crate::checkpoint;
 use crate::chiplet;
 use crate::energy;
 use crate::hardware::Catalogue;
+use crate::matcher;
 use crate::roofline::{self, RooflineForm};
 use crate::serve;
 use crate::split;
@@ -96,7 +97,7 @@ pub struct WidgetSpec {
 /// Keys every widget fence accepts besides its own fields.
 pub const COMMON_PRESET_KEYS: [&str; 2] = ["title", "predict"];
 
-pub const WIDGETS: [WidgetSpec; 9] = [
+pub const WIDGETS: [WidgetSpec; 10] = [
     WidgetSpec {
         slug: train_compute::SLUG,
         title: "Training compute and time",
@@ -120,6 +121,12 @@ pub const WIDGETS: [WidgetSpec; 9] = [
         title: "Parallelism splitter",
         summary: "Split a model's training across a cluster: memory per accelerator, step time and its parts, utilization, and the best split found by searching every valid plan.",
         fields: &split::FIELDS,
+    },
+    WidgetSpec {
+        slug: matcher::SLUG,
+        title: "Workload matcher",
+        summary: "Describe a workload (phase, model family, size, latency, throughput, power, place, framework, rate of change, budget) and see every hardware class ranked, with the best catalogue part of each and the rules for and against it.",
+        fields: &matcher::FIELDS,
     },
     WidgetSpec {
         slug: casestudy::SLUG,
@@ -196,6 +203,13 @@ pub fn preset_problems(
         }
         casestudy::SLUG => {
             let mut form = casestudy::CaseStudyForm::default();
+            for (key, value) in preset {
+                form.set_field(key, value.clone());
+            }
+            catalogue.and_then(|catalogue| form.validate(catalogue).err())
+        }
+        matcher::SLUG => {
+            let mut form = matcher::MatcherForm::default();
             for (key, value) in preset {
                 form.set_field(key, value.clone());
             }

@@ -42,6 +42,12 @@ pub fn check(acc: &Accelerator, text: &str) -> Vec<CatalogueProblem> {
             );
         }
     }
+    if acc.for_inference && acc.source_for("for_inference").is_none() {
+        problem(
+            "for_inference",
+            "for_inference = true has no source; list it in a source's `covers`".to_string(),
+        );
+    }
     for source in &acc.sources {
         if !source.url.starts_with("https://") {
             problem(
@@ -141,7 +147,7 @@ fn check_precisions(acc: &Accelerator, problem: &mut impl FnMut(&str, String)) {
     }
 }
 
-const COVERABLE: [&str; 22] = [
+const COVERABLE: [&str; 23] = [
     "peak_tflops",
     "peak_tflops.fp32",
     "peak_tflops.bf16",
@@ -164,6 +170,7 @@ const COVERABLE: [&str; 22] = [
     "price.purchase_usd",
     "tdp_w",
     "year",
+    "for_inference",
 ];
 
 /// Every number the accelerator states, keyed by its dotted path.

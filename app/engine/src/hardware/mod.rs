@@ -138,6 +138,10 @@ pub struct Accelerator {
     pub year: Option<u32>,
     #[serde(default)]
     pub software: Vec<String>,
+    /// The vendor designs and sells the part for inference (serving), not
+    /// training; a source must cover `for_inference` when it is true.
+    #[serde(default)]
+    pub for_inference: bool,
     pub tdp_w: Option<f64>,
     #[serde(default)]
     pub notes: String,

@@ -1,0 +1,745 @@
+//! The workload matcher: which class of hardware, and which catalogue part,
+//! suits a described ML workload, with every point explained.
+//!
+//! It turns the course's eight questions (phase, model family, bottleneck,
+//! latency, throughput, power and place, software and rate of change, budget)
+//! into a table of named rules. A **class rule** reads only the workload and
+//! gives fixed points to each hardware class; a **device rule** also reads one
+//! catalogue part's figures (memory, bandwidth, peak, TDP, software list). A
+//! part's score is the sum of the class rules for its class plus its own
+//! device rules; a class's score is that of its best part. Nothing is random
+//! and nothing is weighted by hand per scenario: the same input always gives
+//! the same ranking, and ties go to the order below (GPU, TPU, ASIC, FPGA, CPU,
+//! edge, neuromorphic), then to catalogue order.
+//!
+//! This is a teaching heuristic, not a benchmark: the points are round numbers
+//! that encode the reasoning of the course and its sources, so a learner can
+//! see *why* a class wins and what would flip it. Benchmark your own model.
+//!
+//! # Input
+//!
+//! Every key but `phase` is optional; left empty it is *unknown*, and every
+//! rule that reads it stays silent. Choices are case-insensitive.
+//!
+//! | key | meaning | values | widget default |
+//! |---|---|---|---|
+//! | `phase` (required) | what the hardware does | `training`, `inference` | `training` |
+//! | `model_family` | kind of model | `cnn`, `transformer`, `llm`, `recommender`, `classical`, `spiking` | `cnn` |
+//! | `params` | parameters | 1 to 1e15 | 25e6 (ResNet-50 has 25.6 million) |
+//! | `batch_size` | samples per step or per served batch | whole, 1 to 1e7 | 256 |
+//! | `latency_p99_ms` | p99 latency target (inference only) | above 0, up to 1e7 | empty |
+//! | `throughput_per_s` | requests per second to serve (inference only) | above 0, up to 1e12 | empty |
+//! | `power_budget_w` | watts the hardware may draw | above 0, up to 1e9 | empty |
+//! | `deployment` | where it runs | `cloud`, `on_prem`, `edge` | empty |
+//! | `framework` | code or model format | `pytorch`, `tensorflow`, `jax`, `onnx` | `pytorch` |
+//! | `model_update` | how often the model changes | `never`, `rarely`, `monthly`, `weekly`, `daily` | empty |
+//! | `budget_usd` | hardware budget in dollars | 0 to 1e12 | empty |
+//! | `utilization` | share of hours the hardware is busy | 0 to 1 | empty |
+//!
+//! The widget's defaults are the seed's first example, a CNN trained on
+//! labelled images; `MatcherForm::unknown()` leaves everything but the phase
+//! empty, which is what `lab match` and the scenario cards start from.
+//!
+//! # Output
+//!
+//! `ranking`: one entry per hardware class in the catalogue, best first, each
+//! with its best `device` (id and name), `score`, `reasons` (sentences for and
+//! against, strongest first, then notes on figures the catalogue lacks),
+//! `rules` (each fired rule's id and points, which sum to the score) and
+//! `devices` (every part of the class with its score, best first). Also
+//! `unknown` (the keys left empty), `note` and `explanations` (the top score
+//! as a sum of its rules, and its lead over the runner-up).
+//!
+//! # Assumptions
+//!
+//! Serving holds 2 bytes per parameter (BF16 weights); training holds 16
+//! (mixed-precision Adam, Rajbhandari et al. 2020). Speed is compared at BF16,
+//! or at the only precision a part publishes. Intensity: embedding lookups
+//! 0.5 FLOP/byte; LLM decoding at batch b about b FLOP/byte; other dense work
+//! at the compute roof. Cloud TPUs and AWS chips count as cloud-only.
+//!
+//! # Rules
+//!
+//! Class points are listed as GPU / TPU / ASIC / FPGA / CPU / edge / neuromorphic.
+//!
+//! | id | condition | points | rationale | source |
+//! |---|---|---|---|---|
+//! | `training` | phase = training, unless model_family = classical | +20 / +15 / +10 / −25 / −10 / −30 / −30 | Training keeps weights, gradients and optimizer state in memory for days; GPUs and TPUs are built for it, CPUs suit only quick simple models, and the catalogue's FPGA, edge and neuromorphic parts are inference or research parts. | Google Cloud, Introduction to Cloud TPU |
+//! | `scale_large` | params ≥ 1e10 | +10 / +10 / +5 / −20 / −20 / −20 / −20 | Tens of billions of parameters need many HBM accelerators joined by fast links. | Llama 3 Herd of Models |
+//! | `scale_small` | inference, params ≤ 1e7 | −5 / −10 / −5 / +5 / +10 / +10 / +5 | Models this small run on microcontrollers and small accelerators. | Banbury et al. 2021, MLPerf Tiny |
+//! | `family_cnn` | model_family = cnn | +15 / +8 / +5 / +5 / −5 / +10 / −10 | Convolutions are dense, high-intensity math; cuDNN and the Edge TPU compiler are built around CNNs. | Chetlur et al. 2014, cuDNN |
+//! | `family_transformer` | model_family = transformer | +12 / +15 / +8 / −5 / −5 / −5 / −10 | Matrix-dominated models with fixed shapes are the first TPU workload Google lists. | Google Cloud, Introduction to Cloud TPU |
+//! | `family_llm` | model_family = llm | +15 / +12 / +8 / −15 / −15 / −15 / −20 | LLMs need large HBM and fast links to shard across chips. | Llama 3 Herd of Models |
+//! | `family_recommender` | model_family = recommender | +12 / +10 / +5 / −10 / +5 / −20 / −20 | Embedding tables outgrow one device and are sharded over HBM, DDR and SSD. | Mudigere et al. 2022 |
+//! | `family_classical` | model_family = classical | +5 / −20 / −20 / −10 / +35 / −5 / −20 | Tree ensembles lead on tabular data and run well on CPUs; XGBoost also uses GPUs; branchy code does not suit TPUs. | Grinsztajn et al. 2022 |
+//! | `family_spiking` | model_family = spiking | −15 / −20 / −20 / −10 / +5 / −10 / +60 | Spiking networks run natively, event by event, only on neuromorphic chips. | Davies et al. 2021, Loihi survey |
+//! | `research_only` | always | 0 / 0 / 0 / 0 / 0 / 0 / −15 | Loihi 2 is a research chip, not a product. | Intel Newsroom, Loihi 2 |
+//! | `memory_bound_decode` | inference, llm, batch_size ≤ 16 | +5 / +3 / +3 / −5 / −10 / −10 / 0 | Small-batch decoding does about one FLOP per byte, so bandwidth sets the speed. | Pope et al. 2022 |
+//! | `batch_large` | batch_size ≥ 64 | +8 / +8 / +5 / −10 / −10 / −10 / −5 | Large batches lift intensity above the ridge point, where wide matrix units pay off. | Williams et al. 2009, Roofline |
+//! | `latency_sub_ms` | inference, latency_p99_ms ≤ 1, batch_size ≤ 4 | −5 / −15 / +5 / +18 / +5 / 0 / 0 | Fixed pipelines serve batch 1 in real time; sub-millisecond budgets leave no room for batching. | Chung et al. 2018, Brainwave |
+//! | `latency_tight` | inference, latency_p99_ms ≤ 5, batch_size ≤ 16 | 0 / −8 / +3 / +3 / +5 / +5 / 0 | Single-stream serving is judged on its tail; any part close to the request without a batching window meets a few milliseconds. | Reddi et al. 2020, MLPerf Inference |
+//! | `throughput_high` | inference, throughput_per_s ≥ 1000 | +8 / +5 / +12 / +3 / −5 / −15 / −15 | Steady volume is judged on cost per inference, which serving parts are built to lower. | AWS Neuron, Inf2 Inference Performance |
+//! | `throughput_low` | inference, throughput_per_s ≤ 10 | −5 / −10 / −5 / −10 / +10 / +5 / 0 | A trickle of requests leaves an accelerator idle; CPUs serve it. | Google Cloud, Introduction to Cloud TPU |
+//! | `power_tight` | power_budget_w ≤ 30 | −20 / −25 / −20 / −10 / −15 / +25 / +10 | Edge parts run in a few watts; data-centre parts draw 70–1,000 W. | Coral Edge TPU FAQ |
+//! | `power_milliwatt` | power_budget_w ≤ 1 | −10 / −10 / −10 / −10 / −10 / +5 / +20 | Milliwatt sensing belongs to microcontrollers and event-driven chips. | TensorFlow Lite for Microcontrollers |
+//! | `deploy_edge` | deployment = edge | −25 / −40 / −30 / 0 / −10 / +30 / +5 | Cloud and data-centre parts do not go inside devices; Jetson and Coral do. | Google Cloud, Introduction to Cloud TPU |
+//! | `deploy_cloud` | deployment = cloud | +5 / +10 / +10 / −5 / 0 / −25 / −20 | TPUs and AWS chips are rented only there; edge and research parts are not rented. | AWS Neuron, Inf2 Architecture |
+//! | `deploy_on_prem` | deployment = on_prem | +10 / 0 / 0 / +5 / +5 / 0 / −10 | Owned hardware is bought from many vendors and amortised. | Barroso et al. 2018 |
+//! | `framework_pytorch` | framework = pytorch | +10 / −5 / 0 / −5 / +5 / 0 / −10 | Eager PyTorch is most mature on CUDA; PyTorch/XLA recompiles on new shapes. | PyTorch/XLA, Troubleshooting recompilations |
+//! | `framework_tensorflow` | framework = tensorflow | +5 / +12 / 0 / −5 / +5 / +8 / −10 | TensorFlow compiles to TPUs (XLA) and to the Edge TPU (TensorFlow Lite). | Coral, TensorFlow models on the Edge TPU |
+//! | `framework_jax` | framework = jax | +5 / +20 / 0 / −10 / 0 / −15 / −10 | JAX is built on XLA; TPUs are its home, GPUs and CPUs supported. | JAX documentation, Installation |
+//! | `framework_onnx` | framework = onnx | +5 / −10 / 0 / +8 / +10 / +5 / −10 | ONNX Runtime reaches CPUs, GPUs, edge NPUs and FPGAs, not TPUs. | ONNX Runtime, Execution Providers |
+//! | `updates_frequent` | model_update = weekly or daily | +10 / −5 / −10 / −30 / +5 / −5 / −10 | Compiled paths recompile on every change; an FPGA build takes hours. | AMD Vitis tutorial, Building the Device Binary |
+//! | `updates_fixed` | model_update = never or rarely | 0 / +3 / +8 / +12 / 0 / +5 / 0 | Compile and hardware-design costs are paid once for a frozen model. | Putnam et al. 2014, Catapult |
+//! | `rent_when_idle` | inference, cloud, utilization < 0.4 | −5 / 0 / +10 / −10 / +5 / 0 / 0 | Mostly idle capacity is rented in the smallest unit (one Inferentia2 chip, or CPU). | AWS Neuron, Inf2 Architecture |
+//! | `buy_when_busy` | on_prem, utilization ≥ 0.7 | +12 / 0 / 0 / +3 / +5 / 0 / 0 | Capital spread over many busy hours pays back; GPUs are the most reusable part to own. | Barroso et al. 2018 |
+//! | `budget_small` | budget_usd < 25000 | −5 / 0 / 0 / −10 / +8 / +10 / −5 | A flagship GPU is assumed to cost about $30,000; small budgets point to CPUs, edge parts or renting. | Course assumption (seed's H100 price) |
+//!
+//! Device rules (points depend on the part's catalogue figures):
+//!
+//! | id | condition | points | rationale | source |
+//! |---|---|---|---|---|
+//! | `memory_fit` | params known, capacity listed | +5 fits one chip; 0 fits the fast domain; else −20 (inference) or −10 (training without a listed scale-out network) | Weights (2 B/param) or training state (16 B/param) must fit or be sharded over fast links. | Rajbhandari et al. 2020, ZeRO |
+//! | `roofline_speed` | dense model family known, not a served model of ≤ 1e7 parameters, peak listed | 15 for the fastest part, −5 per factor of ten slower, floor 0 | Attainable = min(peak, intensity × bandwidth). | Williams et al. 2009, Roofline |
+//! | `power_fit` | power_budget_w known, TDP listed | +5 within; −50 over | A part over the budget cannot run within it; −50 outweighs every power bonus (at most +30). | Fan et al. 2007 |
+//! | `framework_listed` | framework known | +4 listed; −6 not | Listed support works on day one; anything else means a port. | The catalogue's `software` lists |
+//! | `cloud_only` | on_prem or edge, Cloud TPU or AWS part | −40 | These parts are not sold, only rented. | AWS Neuron, Inf2 Architecture |
+//! | `inference_part` | part marked `for_inference` | +6 inference; −20 training | Serving parts are economical for inference, wrong for training. | The catalogue's `for_inference` flags |
+//! | `interconnect` | training, params ≥ 1e9, link listed | +6 ≥ 1,000 GB/s; +5 ≥ 600; +3 ≥ 300; +1 ≥ 100 | Every step all-reduces the gradients over these links. | Patarasuk and Yuan 2009 |
+//! | `embedding_capacity` | recommender, capacity listed | +6 ≥ 128 GB; +4 ≥ 64; +2 ≥ 32 | Bigger memories mean fewer embedding shards and less all-to-all traffic. | Mudigere et al. 2022 |
+//! | `flagship_over_budget` | budget_usd < 25000 | −10 for 500 W-plus modules or a listed price above the budget | Such modules sell only in 8-way servers. | Course assumption (seed's H100 price) |
+
+mod device;
+pub mod rules;
+mod sources;
+#[cfg(test)]
+mod tests;
+mod words;
+
+pub use device::{attainable, intensity, Device, Intensity};
+pub use rules::{table, ClassPoints, Rule, RuleView, Scope, CLASSES, RULES};
+pub use sources::COURSE_MATCHING;
+
+use crate::explain::{Binding, Explanation};
+use crate::field::{Checker, FieldErrors, FieldProblem, Range};
+use crate::hardware::{Catalogue, Class};
+use crate::widgets::WidgetForm;
+use serde::{Deserialize, Serialize};
+
+pub const SLUG: &str = "matcher";
+
+/// Shown with every result.
+pub const NOTE: &str = "A teaching heuristic, not a benchmark: the points are round numbers that encode the course's reasoning and its sources, so the ranking says which class to benchmark first, not which will win. Measure your own model on your own shapes before you buy.";
+
+pub const FIELDS: [&str; 12] = [
+    "phase",
+    "model_family",
+    "params",
+    "batch_size",
+    "latency_p99_ms",
+    "throughput_per_s",
+    "power_budget_w",
+    "deployment",
+    "framework",
+    "model_update",
+    "budget_usd",
+    "utilization",
+];
+
+macro_rules! choice {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident => $key:literal, $label:literal;)+ }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum $name {
+            $($variant,)+
+        }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant,)+];
+
+            pub fn key(self) -> &'static str {
+                match self {
+                    $($name::$variant => $key,)+
+                }
+            }
+
+            pub fn label(self) -> &'static str {
+                match self {
+                    $($name::$variant => $label,)+
+                }
+            }
+
+            pub fn parse(text: &str) -> Option<$name> {
+                let wanted = text.trim().to_ascii_lowercase();
+                Self::ALL.iter().copied().find(|choice| choice.key() == wanted)
+            }
+
+            fn allowed() -> String {
+                Self::ALL.iter().map(|choice| choice.key()).collect::<Vec<_>>().join(", ")
+            }
+        }
+    };
+}
+
+choice!(
+    /// Training or serving.
+    Phase {
+        Training => "training", "training";
+        Inference => "inference", "inference";
+    }
+);
+
+choice!(
+    /// The kind of model, which decides its bottleneck.
+    Family {
+        Cnn => "cnn", "convolutional network";
+        Transformer => "transformer", "transformer";
+        Llm => "llm", "large language model";
+        Recommender => "recommender", "recommender";
+        Classical => "classical", "classical ML (e.g. gradient-boosted trees)";
+        Spiking => "spiking", "spiking neural network";
+    }
+);
+
+choice!(
+    /// Where the hardware runs.
+    Deployment {
+        Cloud => "cloud", "public cloud";
+        OnPrem => "on_prem", "own data centre";
+        Edge => "edge", "device in the field";
+    }
+);
+
+choice!(
+    /// The framework the model is written in, or the format it is exchanged in.
+    Framework {
+        Pytorch => "pytorch", "PyTorch";
+        Tensorflow => "tensorflow", "TensorFlow";
+        Jax => "jax", "JAX";
+        Onnx => "onnx", "ONNX";
+    }
+);
+
+choice!(
+    /// How often the deployed model changes.
+    Update {
+        Never => "never", "never";
+        Rarely => "rarely", "rarely";
+        Monthly => "monthly", "monthly";
+        Weekly => "weekly", "weekly";
+        Daily => "daily", "daily";
+    }
+);
+
+/// Raw strings, as typed, from a URL, a preset, a scenario card or the CLI.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MatcherForm {
+    pub phase: String,
+    pub model_family: String,
+    pub params: String,
+    pub batch_size: String,
+    pub latency_p99_ms: String,
+    pub throughput_per_s: String,
+    pub power_budget_w: String,
+    pub deployment: String,
+    pub framework: String,
+    pub model_update: String,
+    pub budget_usd: String,
+    pub utilization: String,
+}
+
+impl Default for MatcherForm {
+    /// The seed's first example: a CNN (ResNet-50 has 25.6 million
+    /// parameters, He et al. 2016) trained on labelled images in PyTorch.
+    fn default() -> Self {
+        MatcherForm {
+            phase: "training".into(),
+            model_family: "cnn".into(),
+            params: "25e6".into(),
+            batch_size: "256".into(),
+            framework: "pytorch".into(),
+            ..MatcherForm::unknown()
+        }
+    }
+}
+
+impl MatcherForm {
+    /// Every field empty (unknown), including the required phase.
+    pub fn unknown() -> Self {
+        MatcherForm {
+            phase: String::new(),
+            model_family: String::new(),
+            params: String::new(),
+            batch_size: String::new(),
+            latency_p99_ms: String::new(),
+            throughput_per_s: String::new(),
+            power_budget_w: String::new(),
+            deployment: String::new(),
+            framework: String::new(),
+            model_update: String::new(),
+            budget_usd: String::new(),
+            utilization: String::new(),
+        }
+    }
+
+    fn slot(&mut self, field: &str) -> Option<&mut String> {
+        Some(match field {
+            "phase" => &mut self.phase,
+            "model_family" => &mut self.model_family,
+            "params" => &mut self.params,
+            "batch_size" => &mut self.batch_size,
+            "latency_p99_ms" => &mut self.latency_p99_ms,
+            "throughput_per_s" => &mut self.throughput_per_s,
+            "power_budget_w" => &mut self.power_budget_w,
+            "deployment" => &mut self.deployment,
+            "framework" => &mut self.framework,
+            "model_update" => &mut self.model_update,
+            "budget_usd" => &mut self.budget_usd,
+            "utilization" => &mut self.utilization,
+            _ => return None,
+        })
+    }
+
+    /// Checks every field and copies the catalogue's parts into the input.
+    pub fn validate(&self, catalogue: &Catalogue) -> Result<MatcherInput, FieldErrors> {
+        let mut checker = Checker::default();
+        let phase = required_choice(
+            &mut checker,
+            "phase",
+            &self.phase,
+            Phase::parse,
+            Phase::allowed,
+        );
+        let model_family = optional_choice(
+            &mut checker,
+            "model_family",
+            &self.model_family,
+            Family::parse,
+            Family::allowed,
+        );
+        let params = checker.optional_real("params", &self.params, Range::at_least(1.0, 1e15));
+        let batch_size =
+            checker.optional_whole("batch_size", &self.batch_size, Range::at_least(1.0, 1e7));
+        let latency_p99_ms = checker.optional_real(
+            "latency_p99_ms",
+            &self.latency_p99_ms,
+            Range::above(0.0, 1e7),
+        );
+        let throughput_per_s = checker.optional_real(
+            "throughput_per_s",
+            &self.throughput_per_s,
+            Range::above(0.0, 1e12),
+        );
+        let power_budget_w = checker.optional_real(
+            "power_budget_w",
+            &self.power_budget_w,
+            Range::above(0.0, 1e9),
+        );
+        let deployment = optional_choice(
+            &mut checker,
+            "deployment",
+            &self.deployment,
+            Deployment::parse,
+            Deployment::allowed,
+        );
+        let framework = optional_choice(
+            &mut checker,
+            "framework",
+            &self.framework,
+            Framework::parse,
+            Framework::allowed,
+        );
+        let model_update = optional_choice(
+            &mut checker,
+            "model_update",
+            &self.model_update,
+            Update::parse,
+            Update::allowed,
+        );
+        let budget_usd =
+            checker.optional_real("budget_usd", &self.budget_usd, Range::at_least(0.0, 1e12));
+        let utilization =
+            checker.optional_real("utilization", &self.utilization, Range::at_least(0.0, 1.0));
+        if phase == Some(Phase::Training) {
+            if let Some(Some(_)) = latency_p99_ms {
+                checker.errors.push(
+                    "latency_p99_ms",
+                    FieldProblem::Invalid {
+                        reason: "A p99 latency target applies to inference; leave it empty for training.".into(),
+                    },
+                );
+            }
+            if let Some(Some(_)) = throughput_per_s {
+                checker.errors.push(
+                    "throughput_per_s",
+                    FieldProblem::Invalid {
+                        reason:
+                            "Requests per second apply to inference; leave it empty for training."
+                                .into(),
+                    },
+                );
+            }
+        }
+        checker.finish(|| {
+            Some(MatcherInput {
+                phase: phase?,
+                model_family: model_family?,
+                params: params?,
+                batch_size: batch_size?,
+                latency_p99_ms: latency_p99_ms?,
+                throughput_per_s: throughput_per_s?,
+                power_budget_w: power_budget_w?,
+                deployment: deployment?,
+                framework: framework?,
+                model_update: model_update?,
+                budget_usd: budget_usd?,
+                utilization: utilization?,
+                devices: catalogue
+                    .accelerators
+                    .iter()
+                    .map(Device::from_catalogue)
+                    .collect(),
+            })
+        })
+    }
+}
+
+fn required_choice<T>(
+    checker: &mut Checker,
+    field: &'static str,
+    raw: &str,
+    parse: fn(&str) -> Option<T>,
+    allowed: fn() -> String,
+) -> Option<T> {
+    let parsed = parse(raw);
+    if parsed.is_none() {
+        checker
+            .errors
+            .push(field, FieldProblem::NotAChoice { allowed: allowed() });
+    }
+    parsed
+}
+
+/// `Some(None)` for an empty field; `None` after recording a bad value.
+fn optional_choice<T>(
+    checker: &mut Checker,
+    field: &'static str,
+    raw: &str,
+    parse: fn(&str) -> Option<T>,
+    allowed: fn() -> String,
+) -> Option<Option<T>> {
+    if raw.trim().is_empty() {
+        Some(None)
+    } else {
+        required_choice(checker, field, raw, parse, allowed).map(Some)
+    }
+}
+
+impl WidgetForm for MatcherForm {
+    fn set_field(&mut self, field: &str, value: String) -> bool {
+        match self.slot(field) {
+            Some(slot) => {
+                *slot = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn field_pairs(&self) -> Vec<(&'static str, String)> {
+        let mut copy = self.clone();
+        FIELDS
+            .iter()
+            .map(|name| {
+                (
+                    *name,
+                    copy.slot(name).map(|v| v.clone()).unwrap_or_default(),
+                )
+            })
+            .collect()
+    }
+}
+
+/// A validated workload: `None` means unknown, and the catalogue's parts.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatcherInput {
+    pub phase: Phase,
+    pub model_family: Option<Family>,
+    pub params: Option<f64>,
+    pub batch_size: Option<u64>,
+    pub latency_p99_ms: Option<f64>,
+    pub throughput_per_s: Option<f64>,
+    pub power_budget_w: Option<f64>,
+    pub deployment: Option<Deployment>,
+    pub framework: Option<Framework>,
+    pub model_update: Option<Update>,
+    pub budget_usd: Option<f64>,
+    pub utilization: Option<f64>,
+    pub devices: Vec<Device>,
+}
+
+impl MatcherInput {
+    /// The optional keys left empty, in form order.
+    pub fn unknown_keys(&self) -> Vec<&'static str> {
+        let known = [
+            ("model_family", self.model_family.is_some()),
+            ("params", self.params.is_some()),
+            ("batch_size", self.batch_size.is_some()),
+            ("latency_p99_ms", self.latency_p99_ms.is_some()),
+            ("throughput_per_s", self.throughput_per_s.is_some()),
+            ("power_budget_w", self.power_budget_w.is_some()),
+            ("deployment", self.deployment.is_some()),
+            ("framework", self.framework.is_some()),
+            ("model_update", self.model_update.is_some()),
+            ("budget_usd", self.budget_usd.is_some()),
+            ("utilization", self.utilization.is_some()),
+        ];
+        known
+            .into_iter()
+            .filter(|(_, is_known)| !is_known)
+            .map(|(key, _)| key)
+            .collect()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DeviceRef {
+    pub id: String,
+    pub name: String,
+}
+
+/// One rule that fired for a class's best part, with its points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct FiredRule {
+    pub rule: &'static str,
+    pub points: i32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DeviceScore {
+    pub id: String,
+    pub name: String,
+    pub score: i32,
+}
+
+/// One hardware class: its best part and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ClassRanking {
+    pub class: Class,
+    pub label: &'static str,
+    pub device: DeviceRef,
+    /// The sum of `rules`.
+    pub score: i32,
+    pub reasons: Vec<String>,
+    pub rules: Vec<FiredRule>,
+    /// Every part of this class, best first (ties in catalogue order).
+    pub devices: Vec<DeviceScore>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatcherOutput {
+    /// One entry per class in the catalogue, best first.
+    pub ranking: Vec<ClassRanking>,
+    /// Optional keys left empty: the rules reading them did not fire.
+    pub unknown: Vec<&'static str>,
+    pub note: &'static str,
+    pub explanations: Vec<Explanation>,
+}
+
+impl MatcherOutput {
+    /// The classes best first.
+    pub fn classes(&self) -> Vec<Class> {
+        self.ranking.iter().map(|entry| entry.class).collect()
+    }
+
+    pub fn device_score(&self, id: &str) -> Option<i32> {
+        self.ranking
+            .iter()
+            .flat_map(|entry| entry.devices.iter())
+            .find(|device| device.id == id)
+            .map(|device| device.score)
+    }
+}
+
+/// A class rule that fired: the rule and the fact that triggered it.
+struct ClassFiring {
+    rule: &'static Rule,
+    fact: String,
+}
+
+/// A scored part, with everything needed to explain it.
+struct Scored<'a> {
+    device: &'a Device,
+    score: i32,
+    verdict: device::DeviceVerdict,
+}
+
+/// Ranks every class and every part. Cannot fail: validation bounded every
+/// number, and an empty catalogue gives an empty ranking.
+pub fn compute(input: &MatcherInput) -> MatcherOutput {
+    let class_firings: Vec<ClassFiring> = RULES
+        .iter()
+        .filter_map(|rule| {
+            let fires = rule.fires?;
+            fires(input).map(|fact| ClassFiring { rule, fact })
+        })
+        .collect();
+    let class_points = |class: Class| -> i32 {
+        class_firings
+            .iter()
+            .filter_map(|firing| firing.rule.points.map(|points| points.get(class)))
+            .sum()
+    };
+    let best_speed = device::intensity(input).and_then(|intensity| {
+        input
+            .devices
+            .iter()
+            .filter_map(|d| device::attainable(d, intensity))
+            .fold(None, |best: Option<f64>, value| {
+                Some(best.map_or(value, |b| b.max(value)))
+            })
+    });
+    let scored: Vec<Scored> = input
+        .devices
+        .iter()
+        .map(|d| {
+            let verdict = device::judge(input, d, best_speed);
+            Scored {
+                device: d,
+                score: class_points(d.class) + verdict.points(),
+                verdict,
+            }
+        })
+        .collect();
+    let mut ranking: Vec<ClassRanking> = CLASSES
+        .iter()
+        .filter_map(|class| rank_class(*class, &scored, &class_firings))
+        .collect();
+    // Stable: equal scores keep the CLASSES order.
+    ranking.sort_by_key(|entry| std::cmp::Reverse(entry.score));
+    let explanations = explain(&ranking);
+    MatcherOutput {
+        ranking,
+        unknown: input.unknown_keys(),
+        note: NOTE,
+        explanations,
+    }
+}
+
+fn rank_class(class: Class, scored: &[Scored], firings: &[ClassFiring]) -> Option<ClassRanking> {
+    let members: Vec<&Scored> = scored.iter().filter(|s| s.device.class == class).collect();
+    // The first part with the highest score: ties go to catalogue order.
+    let best = members
+        .iter()
+        .copied()
+        .fold(None, |best: Option<&Scored>, s| match best {
+            Some(b) if b.score >= s.score => Some(b),
+            _ => Some(s),
+        })?;
+    let mut weighted: Vec<(i32, String)> = Vec::new();
+    let mut rules = Vec::new();
+    for firing in firings {
+        let points = firing.rule.points.map_or(0, |p| p.get(class));
+        if points != 0 {
+            rules.push(FiredRule {
+                rule: firing.rule.id,
+                points,
+            });
+            if let Some(reason) = firing.rule.reason(class, &firing.fact, points) {
+                weighted.push((points, reason));
+            }
+        }
+    }
+    for firing in &best.verdict.fired {
+        rules.push(FiredRule {
+            rule: firing.rule.id,
+            points: firing.points,
+        });
+        weighted.push((firing.points, firing.reason.clone()));
+    }
+    // For first (largest first), then against (most damaging first); stable otherwise.
+    weighted.sort_by_key(|(points, _)| (*points < 0, -points.abs()));
+    let mut reasons: Vec<String> = weighted.into_iter().map(|(_, reason)| reason).collect();
+    reasons.extend(best.verdict.notes.iter().cloned());
+    let mut devices: Vec<DeviceScore> = members
+        .iter()
+        .map(|s| DeviceScore {
+            id: s.device.id.clone(),
+            name: s.device.name.clone(),
+            score: s.score,
+        })
+        .collect();
+    devices.sort_by_key(|device| std::cmp::Reverse(device.score));
+    Some(ClassRanking {
+        class,
+        label: class.label(),
+        device: DeviceRef {
+            id: best.device.id.clone(),
+            name: best.device.name.clone(),
+        },
+        score: best.score,
+        reasons,
+        rules,
+        devices,
+    })
+}
+
+fn signed(points: i32) -> String {
+    if points > 0 {
+        format!("+{points}")
+    } else {
+        points.to_string()
+    }
+}
+
+fn explain(ranking: &[ClassRanking]) -> Vec<Explanation> {
+    let Some(top) = ranking.first() else {
+        return Vec::new();
+    };
+    let bindings = top
+        .rules
+        .iter()
+        .filter_map(|fired| {
+            let rule = rules::find(fired.rule)?;
+            Some(Binding {
+                symbol: rule.symbol,
+                meaning: rule.title,
+                value: signed(fired.points),
+            })
+        })
+        .collect();
+    let mut explanations = vec![Explanation {
+        output: "score",
+        label: "Score of the top class",
+        formula_tex: "S = \\sum_{r\\,\\in\\,\\text{fired rules}} p_r",
+        bindings,
+        result: format!("{} points: {} ({})", top.score, top.label, top.device.name),
+        note: NOTE,
+        source: COURSE_MATCHING,
+    }];
+    if let Some(second) = ranking.get(1) {
+        explanations.push(Explanation {
+            output: "margin",
+            label: "Lead over the runner-up",
+            formula_tex: "\\Delta = S_1 - S_2",
+            bindings: vec![
+                Binding {
+                    symbol: "S_1",
+                    meaning: top.label,
+                    value: top.score.to_string(),
+                },
+                Binding {
+                    symbol: "S_2",
+                    meaning: second.label,
+                    value: second.score.to_string(),
+                },
+            ],
+            result: format!("{} points", top.score - second.score),
+            note: "A lead of a few points means the two classes are close calls: read both lists of reasons, and benchmark both.",
+            source: COURSE_MATCHING,
+        });
+    }
+    explanations
+}

@@ -1,0 +1,690 @@
+use super::*;
+use crate::hardware::parse_file;
+
+/// The course's own catalogue, so golden runs use the figures learners see.
+fn catalogue() -> Catalogue {
+    let mut accelerators =
+        parse_file(include_str!("../../../../content/hardware/gpus.toml")).unwrap();
+    accelerators.extend(
+        parse_file(include_str!(
+            "../../../../content/hardware/accelerators.toml"
+        ))
+        .unwrap(),
+    );
+    Catalogue { accelerators }
+}
+
+fn form(pairs: &[(&str, &str)]) -> MatcherForm {
+    let mut form = MatcherForm::unknown();
+    for (field, value) in pairs {
+        assert!(form.set_field(field, (*value).to_string()), "{field}");
+    }
+    form
+}
+
+fn run(pairs: &[(&str, &str)]) -> MatcherOutput {
+    compute(&form(pairs).validate(&catalogue()).unwrap())
+}
+
+fn describe(out: &MatcherOutput) -> String {
+    out.ranking
+        .iter()
+        .map(|entry| {
+            format!(
+                "{:?} {} ({}): {:?}\n  {}",
+                entry.class,
+                entry.score,
+                entry.device.id,
+                entry.rules,
+                entry.reasons.join("\n  ")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+struct Golden {
+    name: &'static str,
+    workload: &'static [(&'static str, &'static str)],
+    /// Acceptable winners: the first class of the ranking must be one of these.
+    top: &'static [Class],
+    /// The part the winning class must recommend, if the case pins one.
+    device: Option<&'static str>,
+}
+
+/// The seed's examples and the course's worked scenarios (module "Matching
+/// workloads to compute"), each with the class the course recommends.
+const GOLDEN: &[Golden] = &[
+    Golden {
+        name: "seed: a CNN trained on thousands of labelled images -> GPU",
+        workload: &[
+            ("phase", "training"),
+            ("model_family", "cnn"),
+            ("params", "25e6"),
+            ("batch_size", "256"),
+            ("framework", "pytorch"),
+        ],
+        top: &[Class::Gpu],
+        device: None,
+    },
+    Golden {
+        name: "seed: scaling BERT on Google Cloud with JAX -> TPU",
+        workload: &[
+            ("phase", "training"),
+            ("model_family", "transformer"),
+            ("params", "340e6"),
+            ("batch_size", "256"),
+            ("deployment", "cloud"),
+            ("framework", "jax"),
+        ],
+        top: &[Class::Tpu],
+        device: None,
+    },
+    Golden {
+        name: "seed: scaling BERT on Google Cloud with TensorFlow -> TPU",
+        workload: &[
+            ("phase", "training"),
+            ("model_family", "transformer"),
+            ("params", "340e6"),
+            ("batch_size", "256"),
+            ("deployment", "cloud"),
+            ("framework", "tensorflow"),
+        ],
+        top: &[Class::Tpu],
+        device: None,
+    },
+    Golden {
+        name: "seed: a compressed model on a drone at a few watts -> edge",
+        workload: &[
+            ("phase", "inference"),
+            ("model_family", "cnn"),
+            ("params", "3e6"),
+            ("batch_size", "1"),
+            ("latency_p99_ms", "30"),
+            ("power_budget_w", "5"),
+            ("deployment", "edge"),
+            ("framework", "tensorflow"),
+            ("model_update", "rarely"),
+        ],
+        top: &[Class::Edge],
+        device: Some("coral-edge-tpu"),
+    },
+    Golden {
+        name: "course: ranking at search-engine scale -> recommender on GPU or ASIC",
+        workload: &[
+            ("phase", "inference"),
+            ("model_family", "recommender"),
+            ("params", "2e11"),
+            ("batch_size", "256"),
+            ("latency_p99_ms", "30"),
+            ("throughput_per_s", "200000"),
+            ("deployment", "on_prem"),
+            ("framework", "pytorch"),
+            ("model_update", "daily"),
+            ("utilization", "0.8"),
+        ],
+        top: &[Class::Gpu, Class::Asic],
+        device: None,
+    },
+    Golden {
+        name: "seed: cheap high-volume inference in the cloud -> Inferentia-class ASIC",
+        workload: &[
+            ("phase", "inference"),
+            ("model_family", "transformer"),
+            ("params", "110e6"),
+            ("batch_size", "8"),
+            ("latency_p99_ms", "50"),
+            ("throughput_per_s", "5000"),
+            ("deployment", "cloud"),
+            ("framework", "pytorch"),
+            ("model_update", "monthly"),
+            ("utilization", "0.3"),
+        ],
+        top: &[Class::Asic],
+        device: Some("inferentia2"),
+    },
+    Golden {
+        name: "course: an always-on sensor at milliwatts -> edge or neuromorphic",
+        workload: &[
+            ("phase", "inference"),
+            ("model_family", "cnn"),
+            ("params", "20e3"),
+            ("batch_size", "1"),
+            ("power_budget_w", "0.05"),
+            ("deployment", "edge"),
+            ("model_update", "never"),
+        ],
+        top: &[Class::Edge, Class::Neuromorphic],
+        device: None,
+    },
+    Golden {
+        name: "course: a multi-week LLM pre-training run -> GPU or TPU at scale",
+        workload: &[
+            ("phase", "training"),
+            ("model_family", "llm"),
+            ("params", "405e9"),
+            ("batch_size", "2048"),
+            ("framework", "pytorch"),
+            ("model_update", "never"),
+        ],
+        top: &[Class::Gpu, Class::Tpu],
+        device: None,
+    },
+    Golden {
+        name: "course: gradient-boosted trees on tabular data -> CPU",
+        workload: &[
+            ("phase", "training"),
+            ("model_family", "classical"),
+            ("params", "1e6"),
+            ("framework", "onnx"),
+            ("deployment", "on_prem"),
+        ],
+        top: &[Class::Cpu],
+        device: Some("epyc-9654"),
+    },
+    Golden {
+        name: "course: a spiking network -> neuromorphic",
+        workload: &[
+            ("phase", "inference"),
+            ("model_family", "spiking"),
+            ("params", "1e6"),
+            ("batch_size", "1"),
+            ("power_budget_w", "1"),
+            ("deployment", "edge"),
+        ],
+        top: &[Class::Neuromorphic],
+        device: Some("loihi-2"),
+    },
+];
+
+#[test]
+fn golden_cases_pick_the_course_classes() {
+    for case in GOLDEN {
+        let out = run(case.workload);
+        let top = out.ranking.first().unwrap();
+        assert!(
+            case.top.contains(&top.class),
+            "{}: got {:?}\n{}",
+            case.name,
+            top.class,
+            describe(&out)
+        );
+        if let Some(id) = case.device {
+            assert_eq!(top.device.id, id, "{}\n{}", case.name, describe(&out));
+        }
+    }
+}
+
+#[test]
+fn every_class_in_the_catalogue_is_ranked_once() {
+    let out = run(&[("phase", "inference")]);
+    let mut classes = out.classes();
+    assert_eq!(classes.len(), 7, "{classes:?}");
+    classes.sort_by_key(|class| CLASSES.iter().position(|c| c == class));
+    assert_eq!(classes, CLASSES);
+    let devices: usize = out.ranking.iter().map(|e| e.devices.len()).sum();
+    assert_eq!(devices, catalogue().accelerators.len());
+}
+
+#[test]
+fn scores_are_the_sum_of_the_fired_rules() {
+    for case in GOLDEN {
+        let out = run(case.workload);
+        for entry in &out.ranking {
+            let sum: i32 = entry.rules.iter().map(|r| r.points).sum();
+            assert_eq!(sum, entry.score, "{}: {:?}", case.name, entry.class);
+            assert_eq!(entry.devices.first().map(|d| d.score), Some(entry.score));
+            assert!(entry.rules.iter().all(|r| rules::find(r.rule).is_some()));
+        }
+        let top = out.ranking.first().unwrap();
+        let explanation = out.explanations.first().unwrap();
+        assert_eq!(explanation.output, "score");
+        assert_eq!(explanation.bindings.len(), top.rules.len());
+        assert!(explanation
+            .result
+            .starts_with(&format!("{} points", top.score)));
+        assert!(explanation.note.contains("not a benchmark"));
+    }
+}
+
+#[test]
+fn reasons_argue_both_ways_with_numbers() {
+    // The issue's FPGA example: fixed model, sub-millisecond p99, small power budget.
+    let out = run(&[
+        ("phase", "inference"),
+        ("params", "5e6"),
+        ("batch_size", "1"),
+        ("latency_p99_ms", "0.5"),
+        ("power_budget_w", "20"),
+        ("model_update", "weekly"),
+    ]);
+    let fpga = out.ranking.iter().find(|e| e.class == Class::Fpga).unwrap();
+    let text = fpga.reasons.join("\n");
+    assert!(
+        text.contains("For: the p99 target is 0.5 ms at batch 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Against: the model changes every week"),
+        "{text}"
+    );
+    assert!(text.contains("hardware build"), "{text}");
+    assert!(fpga.reasons.first().unwrap().starts_with("For:"), "{text}");
+}
+
+#[test]
+fn unknown_keys_fire_nothing() {
+    let out = run(&[("phase", "inference")]);
+    assert_eq!(out.unknown.len(), 11);
+    for entry in &out.ranking {
+        let ids: Vec<&str> = entry.rules.iter().map(|r| r.rule).collect();
+        let allowed = ["research_only", "inference_part"];
+        assert!(ids.iter().all(|id| allowed.contains(id)), "{ids:?}");
+    }
+    // Nothing known: no class rule but the research chip's fires, and the
+    // serving parts' bonus breaks the tie between GPUs (T4) and ASICs (Inferentia2).
+    assert_eq!(out.ranking.first().map(|e| e.class), Some(Class::Gpu));
+}
+
+#[test]
+fn the_power_penalty_outweighs_every_power_bonus() {
+    let power_bonus: i32 = ["power_tight", "power_milliwatt"]
+        .iter()
+        .map(|id| rules::find(id).unwrap().points.unwrap().max_bonus())
+        .sum();
+    assert!(-device::POWER_OVER > power_bonus);
+}
+
+#[test]
+fn memory_bound_decode_favours_bandwidth() {
+    let out = run(&[
+        ("phase", "inference"),
+        ("model_family", "llm"),
+        ("params", "70e9"),
+        ("batch_size", "1"),
+    ]);
+    let gpu = out.ranking.iter().find(|e| e.class == Class::Gpu).unwrap();
+    // 140 GB of weights: only parts with at least that much HBM fit one chip,
+    // and at batch 1 the fastest is the one with the most bandwidth.
+    assert_eq!(gpu.device.id, "b200-sxm-180gb", "{}", describe(&out));
+    let decode = gpu
+        .reasons
+        .iter()
+        .find(|r| r.contains("memory-bound at 1 FLOP/byte"));
+    assert!(decode.is_some(), "{:?}", gpu.reasons);
+}
+
+#[test]
+fn a_small_budget_moves_the_gpu_pick_off_the_flagships() {
+    let rich = run(GOLDEN[0].workload);
+    let mut pairs = GOLDEN[0].workload.to_vec();
+    pairs.push(("budget_usd", "15000"));
+    let poor = run(&pairs);
+    let gpu = |out: &MatcherOutput| {
+        out.ranking
+            .iter()
+            .find(|e| e.class == Class::Gpu)
+            .map(|e| e.device.id.clone())
+            .unwrap()
+    };
+    assert_eq!(gpu(&rich), "b200-sxm-180gb");
+    assert_ne!(gpu(&poor), "b200-sxm-180gb");
+}
+
+#[test]
+fn cloud_only_parts_are_ruled_out_on_premises() {
+    let out = run(&[
+        ("phase", "training"),
+        ("model_family", "transformer"),
+        ("framework", "jax"),
+        ("deployment", "on_prem"),
+    ]);
+    let tpu = out.ranking.iter().find(|e| e.class == Class::Tpu).unwrap();
+    assert!(tpu
+        .rules
+        .iter()
+        .any(|r| r.rule == "cloud_only" && r.points == -40));
+    assert_ne!(out.ranking.first().map(|e| e.class), Some(Class::Tpu));
+}
+
+#[test]
+fn bad_input_is_named() {
+    let cat = catalogue();
+    let errors = form(&[("phase", "testing")]).validate(&cat).unwrap_err();
+    assert_eq!(
+        errors.message_for("phase").as_deref(),
+        Some("Choose one of: training, inference.")
+    );
+    let errors = MatcherForm::unknown().validate(&cat).unwrap_err();
+    assert!(errors.message_for("phase").is_some());
+    let errors = form(&[
+        ("phase", "training"),
+        ("params", "NaN"),
+        ("batch_size", "2.5"),
+        ("utilization", "1.5"),
+        ("power_budget_w", "inf"),
+        ("deployment", "moon"),
+        ("latency_p99_ms", "5"),
+    ])
+    .validate(&cat)
+    .unwrap_err();
+    assert!(errors
+        .message_for("params")
+        .unwrap()
+        .contains("is not a number"));
+    assert_eq!(
+        errors.message_for("batch_size").as_deref(),
+        Some("Enter a whole number.")
+    );
+    assert_eq!(
+        errors.message_for("utilization").as_deref(),
+        Some("Must be at most 1.")
+    );
+    assert!(errors.message_for("power_budget_w").is_some());
+    assert_eq!(
+        errors.message_for("deployment").as_deref(),
+        Some("Choose one of: cloud, on_prem, edge.")
+    );
+    assert_eq!(
+        errors.message_for("latency_p99_ms").as_deref(),
+        Some("A p99 latency target applies to inference; leave it empty for training.")
+    );
+}
+
+#[test]
+fn choices_ignore_case_and_spaces() {
+    let out = run(&[
+        ("phase", " Inference "),
+        ("framework", "JAX"),
+        ("deployment", "Cloud"),
+    ]);
+    assert_eq!(out.ranking.first().map(|e| e.class), Some(Class::Tpu));
+}
+
+#[test]
+fn the_widget_default_is_the_seed_cnn() {
+    let out = compute(&MatcherForm::default().validate(&catalogue()).unwrap());
+    assert_eq!(out.ranking.first().map(|e| e.class), Some(Class::Gpu));
+    assert_eq!(MatcherForm::default().field_pairs().len(), FIELDS.len());
+}
+
+#[test]
+fn an_empty_catalogue_gives_an_empty_ranking() {
+    let input = form(&[("phase", "training")])
+        .validate(&Catalogue::default())
+        .unwrap();
+    let out = compute(&input);
+    assert!(out.ranking.is_empty());
+    assert!(out.explanations.is_empty());
+}
+
+#[test]
+fn widget_presets_are_checked_against_the_catalogue() {
+    let cat = catalogue();
+    let preset = |key: &str, value: &str| vec![(key.to_string(), value.to_string())];
+    let problems = crate::widgets::preset_problems(SLUG, &preset("phase", "testing"), Some(&cat));
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].starts_with("phase = \"testing\""),
+        "{problems:?}"
+    );
+    assert!(
+        crate::widgets::preset_problems(SLUG, &preset("deployment", "edge"), Some(&cat)).is_empty()
+    );
+    assert_eq!(
+        crate::widgets::find(SLUG).map(|spec| spec.fields.len()),
+        Some(12)
+    );
+}
+
+/// The module docs print the rule table; it must say what the code does.
+#[test]
+fn the_documented_rule_table_matches_the_code() {
+    let docs = include_str!("mod.rs");
+    let sign = |points: i32| match points.signum() {
+        1 => format!("+{points}"),
+        -1 => format!("−{}", -points),
+        _ => "0".to_string(),
+    };
+    for rule in RULES.iter() {
+        let row = docs
+            .lines()
+            .find(|line| line.starts_with(&format!("//! | `{}` |", rule.id)))
+            .unwrap_or_else(|| panic!("no documented row for `{}`", rule.id));
+        if let Some(points) = rule.points {
+            let expected = CLASSES
+                .iter()
+                .map(|class| sign(points.get(*class)))
+                .collect::<Vec<_>>()
+                .join(" / ");
+            assert!(
+                row.contains(&expected),
+                "`{}`: expected {expected} in\n{row}",
+                rule.id
+            );
+        }
+    }
+    let mut ids: Vec<&str> = RULES.iter().map(|rule| rule.id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), RULES.len(), "rule ids must be unique");
+}
+
+/// Every rule in the table can fire: each is exercised by a golden case or
+/// by one of these extra workloads.
+#[test]
+fn every_rule_fires_somewhere() {
+    let extra: &[&[(&str, &str)]] = &[
+        &[
+            ("phase", "inference"),
+            ("throughput_per_s", "5"),
+            ("latency_p99_ms", "0.5"),
+            ("batch_size", "1"),
+        ],
+        &[
+            ("phase", "training"),
+            ("model_family", "transformer"),
+            ("params", "7e9"),
+            ("budget_usd", "5000"),
+            ("framework", "onnx"),
+        ],
+        &[
+            ("phase", "inference"),
+            ("model_family", "llm"),
+            ("params", "7e9"),
+            ("batch_size", "4"),
+            ("deployment", "cloud"),
+            ("framework", "tensorflow"),
+        ],
+        &[
+            ("phase", "inference"),
+            ("model_family", "recommender"),
+            ("params", "1e12"),
+            ("deployment", "cloud"),
+            ("utilization", "0.2"),
+            ("model_update", "weekly"),
+        ],
+        &[
+            ("phase", "training"),
+            ("model_family", "llm"),
+            ("params", "1e12"),
+            ("deployment", "on_prem"),
+            ("utilization", "0.9"),
+            ("framework", "jax"),
+        ],
+    ];
+    let mut fired: Vec<&str> = Vec::new();
+    let workloads = GOLDEN
+        .iter()
+        .map(|case| case.workload)
+        .chain(extra.iter().copied());
+    for workload in workloads {
+        let out = run(workload);
+        for entry in &out.ranking {
+            fired.extend(entry.rules.iter().map(|r| r.rule));
+        }
+    }
+    for rule in RULES.iter() {
+        assert!(fired.contains(&rule.id), "`{}` never fired", rule.id);
+    }
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn value() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just(String::new()),
+            "[a-z_]{0,12}",
+            (-1e3f64..1e16).prop_map(|v| v.to_string()),
+            (0u64..100_000).prop_map(|v| v.to_string()),
+            Just("NaN".to_string()),
+            Just("1e999".to_string()),
+            prop::sample::select(vec![
+                "training",
+                "inference",
+                "cnn",
+                "transformer",
+                "llm",
+                "recommender",
+                "classical",
+                "spiking",
+                "cloud",
+                "on_prem",
+                "edge",
+                "pytorch",
+                "tensorflow",
+                "jax",
+                "onnx",
+                "never",
+                "rarely",
+                "monthly",
+                "weekly",
+                "daily",
+                "0.5",
+                "1",
+                "0",
+            ])
+            .prop_map(str::to_string),
+        ]
+    }
+
+    fn choice(options: &'static [&'static str]) -> impl Strategy<Value = String> {
+        prop::sample::select(options.to_vec()).prop_map(str::to_string)
+    }
+
+    /// A valid workload with no power budget, every key possibly unknown.
+    fn workload() -> impl Strategy<Value = MatcherForm> {
+        (
+            choice(&["training", "inference"]),
+            choice(&[
+                "",
+                "cnn",
+                "transformer",
+                "llm",
+                "recommender",
+                "classical",
+                "spiking",
+            ]),
+            prop::option::of(1e3f64..1e13),
+            prop::option::of(1u64..10_000),
+            prop::option::of(0.05f64..1000.0),
+            prop::option::of(0.5f64..1e6),
+            choice(&["", "cloud", "on_prem", "edge"]),
+            choice(&["", "pytorch", "tensorflow", "jax", "onnx"]),
+            choice(&["", "never", "rarely", "monthly", "weekly", "daily"]),
+            prop::option::of(0f64..1e7),
+            prop::option::of(0f64..=1.0),
+        )
+            .prop_map(
+                |(
+                    phase,
+                    family,
+                    params,
+                    batch,
+                    latency,
+                    rate,
+                    place,
+                    framework,
+                    update,
+                    budget,
+                    util,
+                )| {
+                    let text = |v: Option<f64>| v.map(|v| v.to_string()).unwrap_or_default();
+                    let inference = phase == "inference";
+                    MatcherForm {
+                        phase,
+                        model_family: family,
+                        params: text(params),
+                        batch_size: batch.map(|b| b.to_string()).unwrap_or_default(),
+                        latency_p99_ms: if inference {
+                            text(latency)
+                        } else {
+                            String::new()
+                        },
+                        throughput_per_s: if inference { text(rate) } else { String::new() },
+                        power_budget_w: String::new(),
+                        deployment: place,
+                        framework,
+                        model_update: update,
+                        budget_usd: text(budget),
+                        utilization: text(util),
+                    }
+                },
+            )
+    }
+
+    proptest! {
+        #[test]
+        fn no_input_panics(values in prop::collection::vec(value(), 12)) {
+            let mut form = MatcherForm::unknown();
+            for (field, value) in FIELDS.iter().zip(values) {
+                form.set_field(field, value);
+            }
+            if let Ok(input) = form.validate(&catalogue()) {
+                let out = compute(&input);
+                prop_assert_eq!(out.ranking.len(), 7);
+            }
+        }
+
+        #[test]
+        fn the_ranking_is_deterministic_and_ordered(form in workload()) {
+            let input = form.validate(&catalogue()).unwrap();
+            let first = compute(&input);
+            let second = compute(&input.clone());
+            prop_assert_eq!(&first, &second);
+            for pair in first.ranking.windows(2) {
+                prop_assert!(pair[0].score >= pair[1].score);
+                if pair[0].score == pair[1].score {
+                    let rank = |c: Class| CLASSES.iter().position(|x| *x == c);
+                    prop_assert!(rank(pair[0].class) < rank(pair[1].class));
+                }
+            }
+            for entry in &first.ranking {
+                prop_assert_eq!(entry.rules.iter().map(|r| r.points).sum::<i32>(), entry.score);
+                for pair in entry.devices.windows(2) {
+                    prop_assert!(pair[0].score >= pair[1].score);
+                }
+            }
+        }
+
+        #[test]
+        fn a_power_budget_a_part_exceeds_never_raises_its_score(
+            form in workload(),
+            share in 0.01f64..0.999,
+        ) {
+            let cat = catalogue();
+            let without = compute(&form.validate(&cat).unwrap());
+            for acc in cat.accelerators.iter() {
+                let Some(tdp) = acc.tdp_w else { continue };
+                let mut tight = form.clone();
+                tight.power_budget_w = (tdp * share).to_string();
+                let with = compute(&tight.validate(&cat).unwrap());
+                let before = without.device_score(&acc.id).unwrap();
+                let after = with.device_score(&acc.id).unwrap();
+                prop_assert!(after <= before, "{}: {} -> {} at {} W", acc.id, before, after, tdp * share);
+            }
+        }
+    }
+}
