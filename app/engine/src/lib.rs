@@ -17,6 +17,7 @@ pub mod matcher;
 pub mod quiz;
 pub mod rng;
 pub mod roofline;
+pub mod scenario_quiz;
 pub mod serve;
 pub mod split;
 pub mod tco;

@@ -11,6 +11,7 @@ use crate::energy;
 use crate::hardware::Catalogue;
 use crate::matcher;
 use crate::roofline::{self, RooflineForm};
+use crate::scenario_quiz;
 use crate::serve;
 use crate::split;
 use crate::tco;
@@ -97,7 +98,7 @@ pub struct WidgetSpec {
 /// Keys every widget fence accepts besides its own fields.
 pub const COMMON_PRESET_KEYS: [&str; 2] = ["title", "predict"];
 
-pub const WIDGETS: [WidgetSpec; 10] = [
+pub const WIDGETS: [WidgetSpec; 11] = [
     WidgetSpec {
         slug: train_compute::SLUG,
         title: "Training compute and time",
@@ -127,6 +128,12 @@ pub const WIDGETS: [WidgetSpec; 10] = [
         title: "Workload matcher",
         summary: "Describe a workload (phase, model family, size, latency, throughput, power, place, framework, rate of change, budget) and see every hardware class ranked, with the best catalogue part of each and the rules for and against it.",
         fields: &matcher::FIELDS,
+    },
+    WidgetSpec {
+        slug: scenario_quiz::SLUG,
+        title: "Match the workload to the hardware",
+        summary: "The module 8 checkpoint: a round of scenario cards to match to hardware classes, by drag and drop or from a list, with why each answer is right or wrong.",
+        fields: &scenario_quiz::FIELDS,
     },
     WidgetSpec {
         slug: casestudy::SLUG,
@@ -196,6 +203,13 @@ pub fn preset_problems(
         }
         chiplet::SLUG => {
             let mut form = chiplet::ChipletForm::default();
+            for (key, value) in preset {
+                form.set_field(key, value.clone());
+            }
+            form.validate().err()
+        }
+        scenario_quiz::SLUG => {
+            let mut form = scenario_quiz::ScenarioQuizForm::default();
             for (key, value) in preset {
                 form.set_field(key, value.clone());
             }

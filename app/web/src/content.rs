@@ -28,6 +28,8 @@ pub struct LoadedCourse {
     pub modules: RwSignal<BTreeMap<String, ModuleSlot>>,
     /// The hardware catalogue, once fetched.
     pub catalogue: RwSignal<Option<Arc<Catalogue>>>,
+    /// The matching quiz's scenario cards, once fetched (if the course has them).
+    pub scenarios: RwSignal<Option<Arc<course::scenarios::ScenarioBank>>>,
 }
 
 impl LoadedCourse {
@@ -41,6 +43,7 @@ impl LoadedCourse {
             manifest: Arc::new(manifest),
             modules: RwSignal::new(slots),
             catalogue: RwSignal::new(None),
+            scenarios: RwSignal::new(None),
         }
     }
 
@@ -124,6 +127,7 @@ impl LoadedCourse {
             }
             // Let the first module paint before the rest of the course downloads.
             crate::dom::yield_to_browser().await;
+            course.load_scenarios(&catalogue).await;
             let rest_texts = futures_util::future::join_all(rest.iter().map(fetch_module)).await;
             for (entry, text) in rest.iter().zip(rest_texts) {
                 course.store(entry, text, &catalogue);
@@ -141,6 +145,21 @@ impl LoadedCourse {
         let catalogue = Arc::new(catalogue);
         self.catalogue.try_set(Some(catalogue.clone()));
         catalogue
+    }
+
+    /// The scenario bank; a broken bank is reported by `lab check content`
+    /// and simply missing here.
+    async fn load_scenarios(&self, catalogue: &Catalogue) {
+        let Some(file) = self.manifest.scenarios.clone() else {
+            return;
+        };
+        let Ok(text) = fetch_text(&file).await else {
+            return;
+        };
+        let (bank, _problems) = course::scenarios::parse(&file, &text, Some(catalogue));
+        if let Some(bank) = bank {
+            self.scenarios.try_set(Some(Arc::new(bank)));
+        }
     }
 
     fn store(

@@ -9,8 +9,10 @@ pub mod copy_link;
 pub mod energy;
 pub mod explain;
 pub mod field;
+pub mod matcher;
 pub mod predict;
 pub mod roofline;
+pub mod scenario_quiz;
 pub mod serve;
 pub mod splitter;
 pub mod tco;
@@ -63,6 +65,10 @@ pub fn Widget(mount: WidgetMount) -> impl IntoView {
         engine::roofline::SLUG => view! { <roofline::Roofline mount=mount /> }.into_any(),
         engine::checkpoint::SLUG => view! { <checkpoint::Checkpoint mount=mount /> }.into_any(),
         engine::chiplet::SLUG => view! { <chiplet::Chiplet mount=mount /> }.into_any(),
+        engine::matcher::SLUG => view! { <matcher::Matcher mount=mount /> }.into_any(),
+        engine::scenario_quiz::SLUG => {
+            view! { <scenario_quiz::ScenarioQuiz mount=mount /> }.into_any()
+        }
         engine::casestudy::SLUG => view! { <casestudy::CaseStudy mount=mount /> }.into_any(),
         engine::split::SLUG => view! { <splitter::Splitter mount=mount /> }.into_any(),
         engine::tco::SLUG => view! { <tco::Tco mount=mount /> }.into_any(),

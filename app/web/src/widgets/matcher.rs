@@ -1,0 +1,214 @@
+//! The workload matcher: describe a workload, see every hardware class ranked
+//! with its best catalogue part, the rules for and against it, and their points.
+
+use crate::context::use_course;
+use crate::widgets::copy_link::CopyLink;
+use crate::widgets::explain::ExplainedOutput;
+use crate::widgets::field::{NumberField, SelectField};
+use crate::widgets::predict::PredictGate;
+use crate::widgets::{url_state, WidgetMount};
+use engine::matcher::{
+    compute, Deployment, Family, Framework, MatcherForm, MatcherOutput, Phase,
+    Update as ModelUpdate, FIELDS,
+};
+use engine::widgets::WidgetForm;
+use leptos::prelude::*;
+
+const NUMBERS: [(&str, &str, &str); 7] = [
+    ("params", "Parameters", "Empty if unknown; e.g. 7e9"),
+    (
+        "batch_size",
+        "Batch size",
+        "Samples per step or request batch",
+    ),
+    (
+        "latency_p99_ms",
+        "p99 latency target (ms)",
+        "Inference only",
+    ),
+    (
+        "throughput_per_s",
+        "Throughput target (per second)",
+        "Requests or samples",
+    ),
+    ("power_budget_w", "Power budget (W)", "Per device"),
+    ("budget_usd", "Hardware budget ($)", "Per device"),
+    (
+        "utilization",
+        "Expected utilization (0 to 1)",
+        "Share of hours busy",
+    ),
+];
+
+fn options<T: Copy + 'static>(
+    all: &'static [T],
+    key: fn(T) -> &'static str,
+    label: fn(T) -> &'static str,
+    unknown: bool,
+) -> Signal<Vec<(String, String)>> {
+    let mut list: Vec<(String, String)> = Vec::new();
+    if unknown {
+        list.push((String::new(), "Unknown".to_string()));
+    }
+    list.extend(
+        all.iter()
+            .map(|v| (key(*v).to_string(), label(*v).to_string())),
+    );
+    Signal::derive(move || list.clone())
+}
+
+#[component]
+pub fn Matcher(mount: WidgetMount) -> impl IntoView {
+    let catalogue = Signal::derive(move || use_course().and_then(|course| course.catalogue.get()));
+    let form = url_state::form_state::<MatcherForm>(&mount, &FIELDS);
+    let validated = Memo::new(move |_| {
+        catalogue
+            .get()
+            .map(|catalogue| form.with(|f| f.validate(&catalogue)))
+    });
+    let output = Memo::new(move |_| {
+        validated.with(|v| v.as_ref().and_then(|r| r.as_ref().ok()).map(compute))
+    });
+    let prefix = StoredValue::new(mount.instance.clone());
+    let value = move |field: &'static str| {
+        Signal::derive(move || {
+            form.with(|f| {
+                f.field_pairs()
+                    .into_iter()
+                    .find(|(n, _)| *n == field)
+                    .map(|(_, v)| v)
+                    .unwrap_or_default()
+            })
+        })
+    };
+    let error = move |field: &'static str| {
+        Signal::derive(move || {
+            validated.with(|v| {
+                v.as_ref()
+                    .and_then(|r| r.as_ref().err())
+                    .and_then(|e| e.message_for(field))
+            })
+        })
+    };
+    let set = move |field: &'static str| {
+        Callback::new(move |text: String| {
+            form.update(|f| {
+                f.set_field(field, text);
+            })
+        })
+    };
+    let select = move |field: &'static str,
+                       label: &'static str,
+                       choices: Signal<Vec<(String, String)>>| {
+        view! { <SelectField id=format!("{}-{field}", prefix.get_value()) label=label test_id=field options=choices value=value(field) error=error(field) on_change=set(field) /> }
+    };
+    let numbers = NUMBERS
+        .iter()
+        .map(|(field, label, hint)| {
+            let field = *field;
+            view! { <NumberField id=format!("{}-{field}", prefix.get_value()) label=*label hint=*hint test_id=field value=value(field) error=error(field) on_input=set(field) /> }
+        })
+        .collect_view();
+    let revealed = RwSignal::new(mount.predict.is_none());
+    let guess = RwSignal::new(None::<f64>);
+    let actual = Signal::derive(move || {
+        output.with(|o| {
+            o.as_ref()
+                .and_then(|o| o.ranking.first())
+                .map(|r| f64::from(r.score))
+        })
+    });
+    let predict = mount.predict.clone().map(|question| {
+        view! { <PredictGate id=mount.instance.clone() question=question unit="points" revealed=revealed guess=guess actual=actual /> }
+    });
+    let id = mount.instance.clone();
+    let title = mount
+        .title
+        .clone()
+        .unwrap_or_else(|| "Workload matcher".to_string());
+    let heading_id = format!("{id}-heading");
+    let labelled_by = heading_id.clone();
+    let test_id = format!("widget-{id}");
+    view! {
+        <section class="widget widget-wide" aria-labelledby=labelled_by data-testid=test_id>
+            <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live recommender · "</span>{title}</h3>
+            <form class="widget-form split-form" on:submit=|ev| ev.prevent_default() novalidate>
+                <fieldset class="field-group">
+                    <legend>"The workload"</legend>
+                    {select("phase", "Phase", options(Phase::ALL, Phase::key, Phase::label, false))}
+                    {select("model_family", "Model family", options(Family::ALL, Family::key, Family::label, true))}
+                    {select("deployment", "Where it runs", options(Deployment::ALL, Deployment::key, Deployment::label, true))}
+                    {select("framework", "Framework", options(Framework::ALL, Framework::key, Framework::label, true))}
+                    {select("model_update", "How often the model changes", options(ModelUpdate::ALL, ModelUpdate::key, ModelUpdate::label, true))}
+                    {numbers}
+                </fieldset>
+            </form>
+            {predict}
+            <div class="widget-results" aria-live="polite" hidden=move || !revealed.get()>
+                {move || match (catalogue.with(Option::is_some), output.with(Option::is_some)) {
+                    (false, _) => view! { <p role="status">"Loading the hardware catalogue…"</p> }.into_any(),
+                    (true, false) => view! { <p class="results-invalid" data-testid="results-invalid"><span aria-hidden="true">"⚠ "</span>"Fix the highlighted fields to see the ranking."</p> }.into_any(),
+                    (true, true) => ().into_any(),
+                }}
+                <Show when=move || output.with(Option::is_some)>
+                    <Ranking id=id.clone() output=output />
+                </Show>
+            </div>
+            <CopyLink />
+        </section>
+    }
+}
+
+#[component]
+fn Ranking(id: String, output: Memo<Option<MatcherOutput>>) -> impl IntoView {
+    let explanations = (0..4)
+        .map(|idx| {
+            let explanation = Signal::derive(move || {
+                output.with(|o| o.as_ref().and_then(|o| o.explanations.get(idx).cloned()))
+            });
+            view! { <ExplainedOutput id=id.clone() explanation=explanation /> }
+        })
+        .collect_view();
+    let ranking = move || {
+        let Some(out) = output.get() else {
+            return ().into_any();
+        };
+        let unknown = (!out.unknown.is_empty()).then(|| view! {
+            <p class="hint" data-testid="matcher-unknown">{format!("Left unknown, so their rules did not fire: {}.", out.unknown.join(", ").replace('_', " "))}</p>
+        });
+        let rows = out
+            .ranking
+            .iter()
+            .enumerate()
+            .map(|(rank, entry)| {
+                let rules = entry.rules.iter().map(|r| view! {
+                    <tr><td><code>{r.rule}</code></td><td>{format!("{:+}", r.points)}</td></tr>
+                }).collect_view();
+                let reasons = entry.reasons.iter().map(|r| view! { <li>{r.clone()}</li> }).collect_view();
+                let others = entry.devices.iter().skip(1).map(|d| format!("{} ({:+})", d.name, d.score)).collect::<Vec<_>>().join(", ");
+                view! {
+                    <li class="match-class" data-testid=format!("rank-{}", rank + 1) data-class=entry.label>
+                        <p class="match-head"><strong>{format!("{}. {}", rank + 1, entry.label)}</strong>
+                            {format!(" — best part: {} · score {:+}", entry.device.name, entry.score)}</p>
+                        <ul class="match-reasons">{reasons}</ul>
+                        <details>
+                            <summary>"Rules that fired, with their points"</summary>
+                            <table><thead><tr><th scope="col">"Rule"</th><th scope="col">"Points"</th></tr></thead><tbody>{rules}</tbody></table>
+                            {(!others.is_empty()).then(|| view! { <p>{format!("Other parts of this class: {others}.")}</p> })}
+                        </details>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            <p class="explain-note">{out.note}</p>
+            {unknown}
+            <ol class="match-ranking" data-testid="matcher-ranking">{rows}</ol>
+        }
+        .into_any()
+    };
+    view! {
+        {ranking}
+        <dl class="outputs">{explanations}</dl>
+    }
+}

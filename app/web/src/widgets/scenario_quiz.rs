@@ -1,0 +1,219 @@
+//! The module 8 checkpoint: match scenario cards to hardware classes. Each
+//! card takes a class dragged onto it or chosen from its list; after
+//! submitting, every card says why its answer is right, or why the chosen one
+//! is wrong, and links to the matcher with the card's workload filled in.
+
+use crate::context::{use_course, use_progress};
+use crate::widgets::{url_state, WidgetMount};
+use course::route::{Location, Route};
+use course::scenarios::{class_key, Card};
+use engine::hardware::Class;
+use engine::matcher::CLASSES;
+use engine::scenario_quiz::{round, ScenarioQuizForm, FIELDS, PROGRESS_KEY};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// The matcher's page with this card's workload, every other field cleared.
+fn matcher_link(card: &Card) -> String {
+    let query = engine::matcher::FIELDS
+        .iter()
+        .map(|field| {
+            let value = card
+                .workload
+                .iter()
+                .find(|(k, _)| k == field)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default();
+            (format!("matcher.{field}"), value)
+        })
+        .collect();
+    format!(
+        "./{}",
+        Location {
+            route: Route::Lab {
+                widget: engine::matcher::SLUG.to_string()
+            },
+            query
+        }
+        .to_hash()
+    )
+}
+
+#[component]
+pub fn ScenarioQuiz(mount: WidgetMount) -> impl IntoView {
+    let form = url_state::form_state::<ScenarioQuizForm>(&mount, &FIELDS);
+    let per_round = Memo::new(move |_| form.with(|f| f.validate().unwrap_or(8)));
+    let bank = Signal::derive(move || use_course().and_then(|course| course.scenarios.get()));
+    let title = mount
+        .title
+        .clone()
+        .unwrap_or_else(|| "Match the workload to the hardware".to_string());
+    let heading_id = format!("{}-heading", mount.instance);
+    let labelled_by = heading_id.clone();
+    let test_id = format!("widget-{}", mount.instance);
+    view! {
+        <section class="widget widget-wide scenario-quiz" aria-labelledby=labelled_by data-testid=test_id>
+            <h3 class="widget-title" id=heading_id><span class="widget-kind">"Checkpoint · "</span>{title}</h3>
+            {move || match bank.get() {
+                None => view! { <p role="status">"Loading the scenario cards…"</p> }.into_any(),
+                Some(bank) => view! { <Round bank=bank per_round=per_round.get() /> }.into_any(),
+            }}
+        </section>
+    }
+}
+
+#[component]
+fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl IntoView {
+    let store = use_progress();
+    let attempt = store
+        .progress
+        .with_untracked(|p| p.get(PROGRESS_KEY).attempts);
+    let cards: Vec<Card> = round(bank.cards.len(), per_round, attempt)
+        .into_iter()
+        .filter_map(|index| bank.cards.get(index).cloned())
+        .collect();
+    let count = cards.len();
+    let chosen = RwSignal::new(vec![None::<Class>; count]);
+    let submitted = RwSignal::new(false);
+    let dragging = RwSignal::new(None::<Class>);
+    let correct = {
+        let answers: Vec<Class> = cards.iter().map(|c| c.answer).collect();
+        Memo::new(move |_| {
+            chosen.with(|c| {
+                c.iter()
+                    .zip(&answers)
+                    .filter(|(c, a)| **c == Some(**a))
+                    .count()
+            })
+        })
+    };
+    let all_chosen = Memo::new(move |_| chosen.with(|c| c.iter().all(Option::is_some)));
+    let submit = move |_| {
+        submitted.set(true);
+        let score = correct.get_untracked() as f64 / count.max(1) as f64;
+        store.record_attempt(PROGRESS_KEY, score, false);
+    };
+    let answers: Vec<Class> = cards.iter().map(|c| c.answer).collect();
+    let retry = move |_| {
+        chosen.update(|c| {
+            for (slot, answer) in c.iter_mut().zip(&answers) {
+                if *slot != Some(*answer) {
+                    *slot = None;
+                }
+            }
+        });
+        submitted.set(false);
+    };
+    let chips = CLASSES
+        .iter()
+        .map(|class| {
+            let class = *class;
+            view! {
+                <li class="chip" draggable="true" data-testid=format!("class-chip-{}", class_key(class))
+                    on:dragstart=move |_| dragging.set(Some(class)) on:dragend=move |_| dragging.set(None)>{class.label()}</li>
+            }
+        })
+        .collect_view();
+    let items = cards
+        .into_iter()
+        .enumerate()
+        .map(|(index, card)| view! { <CardView index=index card=card chosen=chosen submitted=submitted dragging=dragging /> })
+        .collect_view();
+    let record = move || store.progress.with(|p| p.get(PROGRESS_KEY));
+    view! {
+        <p>"Drag a hardware class onto each scenario, or choose it from the list under the scenario. Then check your answers."</p>
+        <ul class="chips" aria-label="Hardware classes">{chips}</ul>
+        <ol class="scenario-cards">{items}</ol>
+        <div class="quiz-footer">
+            <p class="meta" data-testid="matching-record">{move || {
+                let r = record();
+                let best = r.best_score.map(|s| format!("{:.0}%", s * 100.0)).unwrap_or_else(|| "—".to_string());
+                format!("Attempts {} · best {}", r.attempts, best)
+            }}</p>
+            <button type="button" data-testid="matching-submit" disabled=move || !all_chosen.get() || submitted.get() on:click=submit>"Check my matches"</button>
+            {move || submitted.get().then(|| {
+                let right = correct.get();
+                view! {
+                    <div class=if right == count { "quiz-result passed" } else { "quiz-result failed" } role="status" data-testid="matching-result">
+                        <p><strong>{format!("{right} of {count} matched correctly.")}</strong></p>
+                        {(right < count).then(|| view! { <button type="button" class="secondary" data-testid="matching-retry" on:click=retry.clone()>"Retry the wrong ones"</button> })}
+                    </div>
+                }
+            })}
+        </div>
+    }
+}
+
+#[component]
+fn CardView(
+    index: usize,
+    card: Card,
+    chosen: RwSignal<Vec<Option<Class>>>,
+    submitted: RwSignal<bool>,
+    dragging: RwSignal<Option<Class>>,
+) -> impl IntoView {
+    let select_id = format!("scenario-{}", card.id);
+    let current = move || chosen.with(|c| c.get(index).copied().flatten());
+    let set = move |class: Option<Class>| {
+        chosen.update(|c| {
+            if let Some(slot) = c.get_mut(index) {
+                *slot = class;
+            }
+        })
+    };
+    let options = CLASSES
+        .iter()
+        .map(|class| {
+            let class = *class;
+            view! { <option value=class_key(class) selected=move || current() == Some(class)>{class.label()}</option> }
+        })
+        .collect_view();
+    let link = matcher_link(&card);
+    let answer = card.answer;
+    let why_not = card.why_not.clone();
+    let explanation = card.explanation.clone();
+    let verdict = move || {
+        if !submitted.get() {
+            return ().into_any();
+        }
+        let picked = current();
+        let right = picked == Some(answer);
+        let against = picked.filter(|p| *p != answer).map(|p| {
+            let reason = why_not
+                .iter()
+                .find(|(class, _)| *class == p)
+                .map(|(_, text)| text.clone())
+                .unwrap_or_else(|| {
+                    format!(
+                        "{} is not the best fit here; the explanation below says what is.",
+                        p.label()
+                    )
+                });
+            format!("Why not {}: {reason}", p.label())
+        });
+        view! {
+            <div class=if right { "verdict right" } else { "verdict wrong" } role="status" data-testid="card-verdict">
+                <p class="verdict-title">{if right { "✓ Correct.".to_string() } else { format!("✗ The best fit is {}.", answer.label()) }}</p>
+                {against.map(|text| view! { <p>{text}</p> })}
+                <p>{explanation.clone()}</p>
+                <p><a href=link.clone() data-testid="card-matcher-link">"See the matcher's reasoning for this workload"</a></p>
+            </div>
+        }
+        .into_any()
+    };
+    view! {
+        <li class="scenario-card" data-testid=format!("card-{}", card.id)
+            on:dragover=move |ev| ev.prevent_default()
+            on:drop=move |ev| { ev.prevent_default(); if !submitted.get_untracked() { if let Some(class) = dragging.get_untracked() { set(Some(class)); } } }>
+            <p class="scenario-title"><strong>{card.title.clone()}</strong></p>
+            <p>{card.scenario.clone()}</p>
+            <label for=select_id.clone()>"Best hardware class"</label>
+            <select id=select_id data-testid="card-select" disabled=move || submitted.get()
+                on:change=move |ev| set(course::scenarios::parse_class(&event_target_value(&ev)))>
+                <option value="" selected=move || current().is_none()>"Choose…"</option>
+                {options}
+            </select>
+            {verdict}
+        </li>
+    }
+}

@@ -1,0 +1,61 @@
+// The workload matcher and the module 8 matching checkpoint, by keyboard only.
+import { test, expect } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { CoursePage } from "../pages/course-page.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const bank = fs.readFileSync(path.resolve(here, "../../../content/scenarios.toml"), "utf8");
+// Each card's id and answer, read from the bank the course ships.
+const answers = Object.fromEntries([...bank.matchAll(/\[\[card\]\]\s*\nid = "([^"]+)"[\s\S]*?\nanswer = "([^"]+)"/g)].map((m) => [m[1], m[2]]));
+
+test("the matcher moves from GPU to the edge when power and place say so", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/matcher");
+  const widget = course.widget("matcher");
+  await expect(widget.root.getByTestId("rank-1")).toHaveAttribute("data-class", "GPU");
+  await widget.input("phase").selectOption("inference");
+  await widget.input("deployment").selectOption("edge");
+  await widget.set("power_budget_w", "10");
+  await expect(widget.root.getByTestId("rank-1")).toHaveAttribute("data-class", "Edge accelerator");
+  await expect(widget.root.getByTestId("rank-1")).toContainText("best part:");
+  await widget.set("utilization", "2");
+  await expect(widget.error("utilization")).toContainText("at most 1");
+  await course.expectNoConsoleErrors();
+});
+
+test("the matching checkpoint is completed by keyboard, explains a wrong match, and links to the matcher", async ({ page }) => {
+  expect(Object.keys(answers).length).toBeGreaterThanOrEqual(24);
+  const course = new CoursePage(page);
+  await course.goto("/m/matching");
+  const quiz = course.widget("matching-quiz");
+  const cards = quiz.root.locator("[data-testid^='card-']").filter({ has: page.getByTestId("card-select") });
+  await expect(cards).toHaveCount(8);
+  const ids = await cards.evaluateAll((els) => els.map((el) => el.dataset.testid.replace(/^card-/, "")));
+  // All right but the first, which gets a wrong class on purpose.
+  for (const [i, id] of ids.entries()) {
+    const select = quiz.root.getByTestId(`card-${id}`).getByTestId("card-select");
+    await select.focus();
+    const right = answers[id];
+    await select.selectOption(i === 0 ? (right === "cpu" ? "gpu" : "cpu") : right);
+  }
+  await quiz.root.getByTestId("matching-submit").press("Enter");
+  await expect(quiz.root.getByTestId("matching-result")).toContainText("7 of 8 matched correctly");
+  const first = quiz.root.getByTestId(`card-${ids[0]}`).getByTestId("card-verdict");
+  await expect(first).toContainText("✗ The best fit is");
+  await expect(first).toContainText("Why not");
+  await quiz.root.getByTestId("matching-retry").press("Enter");
+  const select = quiz.root.getByTestId(`card-${ids[0]}`).getByTestId("card-select");
+  await select.selectOption(answers[ids[0]]);
+  await quiz.root.getByTestId("matching-submit").press("Enter");
+  await expect(quiz.root.getByTestId("matching-result")).toContainText("8 of 8 matched correctly");
+  await expect(quiz.root.getByTestId("matching-record")).toContainText("Attempts 2 · best 100%");
+  // The card's link opens the matcher with its workload: its answer ranks in the top two.
+  await quiz.root.getByTestId(`card-${ids[1]}`).getByTestId("card-matcher-link").press("Enter");
+  const matcher = course.widget("matcher");
+  const top = [await matcher.root.getByTestId("rank-1").getAttribute("data-class"), await matcher.root.getByTestId("rank-2").getAttribute("data-class")];
+  const labels = { gpu: "GPU", tpu: "TPU", asic: "ASIC", fpga: "FPGA", cpu: "CPU", edge: "Edge accelerator", neuromorphic: "Neuromorphic chip" };
+  expect(top).toContain(labels[answers[ids[1]]]);
+  await course.expectNoConsoleErrors();
+});
