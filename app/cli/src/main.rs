@@ -128,7 +128,7 @@ enum PackageTarget {
     /// A SCORM 1.2 zip of the built site (run `trunk build` first).
     Scorm {
         /// The built site.
-        #[arg(long, default_value = "dist")]
+        #[arg(long, visible_alias = "site", default_value = "dist")]
         dist: PathBuf,
         /// Where to write the zip.
         #[arg(long, default_value = "target/compute-lab-scorm12.zip")]

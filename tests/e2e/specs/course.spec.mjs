@@ -32,11 +32,15 @@ for (const { slug, file, quiz } of modules) {
     if (quiz) {
       // The checkpoint grades: a first answer gets a verdict with its explanation.
       const first = page.locator("section.quiz li.question").first();
+      // Questions are shuffled per attempt, so the first may be of any type.
       const option = first.locator("input[type=radio], input[type=checkbox]").first();
+      const selects = first.locator("select");
       if (await option.count()) {
         await option.check();
-      } else {
+      } else if (await first.getByTestId("answer-input").count()) {
         await first.getByTestId("answer-input").fill("1");
+      } else if (await selects.count()) {
+        for (const select of await selects.all()) await select.selectOption({ index: 1 });
       }
       await first.getByTestId("check").click();
       await expect(first.getByTestId("verdict")).toContainText(/Correct\.|Not quite\./);

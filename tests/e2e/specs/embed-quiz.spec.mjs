@@ -15,7 +15,7 @@ test("an embedded quiz posts its result to the allowed host", async ({ page }) =
   await expect(page.getByTestId("received")).toContainText('"type":"compute-lab:quiz-result"');
   const received = await page.evaluate(() => window.received);
   expect(received).toHaveLength(1);
-  expect(received[0].data).toMatchObject({ course: "fixture", module: "second", quiz: "second-checkpoint", score: 1, passed: true, correct: 1, total: 1, attempts: 1 });
+  expect(received[0].data).toMatchObject({ course: "fixture", module: "second", quiz: "second-checkpoint", score: 1, max: 1, share: 1, passed: true, attempts: 1 });
 });
 
 test("an unknown embedded quiz id gives a helpful not-found page", async ({ page }) => {

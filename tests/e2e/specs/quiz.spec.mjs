@@ -26,7 +26,7 @@ test("a checkpoint teaches, fails, retries the wrong ones, passes and stays pass
   await expect(quiz).toBeVisible();
   const q = (id) => quiz.getByTestId(`question-${id}`);
 
-  // Two wrong answers: 5 of 7 is below the 80% pass mark.
+  // Two wrong answers: 6 of 8 is below the 80% pass mark.
   await chooseAndCheck(q("decode-limit"), [2]);
   await expect(q("decode-limit").getByTestId("verdict")).toContainText("✗ Not quite.");
   await expect(q("decode-limit").getByTestId("verdict")).toContainText("tensor cores mostly wait for memory");
@@ -39,9 +39,16 @@ test("a checkpoint teaches, fails, retries the wrong ones, passes and stays pass
   await chooseAndCheck(q("which-memory-bound"), [1, 2, 4]);
   await chooseAndCheck(q("overprovision"), [2]);
   await answerText(q("ridge-name"), "Ridge Point");
-  await expect(quiz.getByTestId("quiz-progress")).toHaveText("7 of 7 answered");
+  // This learner's own numbers: read them from the prompt and compute the roofline.
+  const prompt = await q("roofline-yours").locator("legend").innerText();
+  const [, m, d] = prompt.match(/X \((\d+) tokens × (\d+)\)/).map(Number);
+  const [, p, b] = prompt.match(/peaks at ([\d.]+) TFLOP\/s and reads memory at ([\d.]+) TB\/s/).map(Number);
+  const attainable = Math.min(p, ((m * d) / (2 * m + d)) * b);
+  await answerText(q("roofline-yours"), `${attainable.toPrecision(5)} TFLOP/s`);
+  await expect(q("roofline-yours").getByTestId("verdict")).toContainText("✓ Correct.");
+  await expect(quiz.getByTestId("quiz-progress")).toHaveText("8 of 8 answered");
   await quiz.getByTestId("quiz-finish").click();
-  await expect(quiz.getByTestId("quiz-result")).toContainText("✗ Not passed yet: 5 of 7 correct");
+  await expect(quiz.getByTestId("quiz-result")).toContainText("✗ Not passed yet: 6 of 8 correct");
 
   // Retry only the wrong ones: the right answers keep their verdicts.
   await quiz.getByTestId("quiz-retry").click();
@@ -50,7 +57,7 @@ test("a checkpoint teaches, fails, retries the wrong ones, passes and stays pass
   await chooseAndCheck(q("decode-limit"), [1]);
   await chooseAndCheck(q("overprovision"), [1]);
   await quiz.getByTestId("quiz-finish").click();
-  await expect(quiz.getByTestId("quiz-result")).toContainText("✓ Passed: 7 of 7 correct (100%)");
+  await expect(quiz.getByTestId("quiz-result")).toContainText("✓ Passed: 8 of 8 correct (100%)");
   await expect(course.testId("complete-button")).toHaveAttribute("aria-pressed", "true");
 
   await page.reload();

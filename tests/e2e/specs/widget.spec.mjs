@@ -107,8 +107,8 @@ test("echarts loads only when a chart mounts, and the chart has a table", async 
   const requested = [];
   page.on("request", (request) => requested.push(request.url()));
   const course = new CoursePage(page);
-  // "What comes next" has no widget, so nothing on it needs a chart.
-  await course.goto("/m/what-next");
+  // The glossary has no widget, so nothing on it needs a chart.
+  await course.goto("/glossary");
   await expect(course.heading()).toBeVisible();
   expect(requested.filter((url) => url.includes("echarts"))).toEqual([]);
   await course.goto("/lab/train-compute");

@@ -25,6 +25,22 @@ pub fn ProgressPage() -> impl IntoView {
                 section: None,
             }
             .href();
+            let slug_for_scores = slug.clone();
+            let scores = move || {
+                store.progress.with(|p| {
+                    let m = p.get(&slug_for_scores);
+                    let pct = |v: Option<f64>| {
+                        v.map(|s| format!("{:.0}%", s * 100.0))
+                            .unwrap_or_else(|| "—".to_string())
+                    };
+                    format!(
+                        "{} · {} · {}",
+                        m.attempts,
+                        pct(m.best_score),
+                        pct(m.latest_score)
+                    )
+                })
+            };
             let visited = move || store.progress.with(|p| p.get(&slug).visited);
             let completed = move || {
                 store
@@ -36,6 +52,7 @@ pub fn ProgressPage() -> impl IntoView {
                     <th scope="row"><a href=href>{entry.title.clone()}</a></th>
                     <td>{move || if visited() { "✓ Yes" } else { "— No" }}</td>
                     <td>{move || if completed() { "✓ Yes" } else { "— No" }}</td>
+                    <td>{scores}</td>
                 </tr>
             }
         })
@@ -54,7 +71,7 @@ pub fn ProgressPage() -> impl IntoView {
             <p>{where_saved}</p>
             <div class="table-scroll" role="region" aria-label="Progress by module" tabindex="0">
                 <table>
-                    <thead><tr><th scope="col">"Module"</th><th scope="col">"Visited"</th><th scope="col">"Completed"</th></tr></thead>
+                    <thead><tr><th scope="col">"Module"</th><th scope="col">"Visited"</th><th scope="col">"Completed"</th><th scope="col">"Checkpoint: attempts · best · latest"</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>

@@ -59,9 +59,9 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
                 course: &course.manifest.id,
                 module: &slug_for_finish,
                 quiz: &quiz_id_for_finish,
-                score: result,
-                correct: verdicts.iter().filter(|v| **v).count(),
-                total: verdicts.len(),
+                score: verdicts.iter().filter(|v| **v).count(),
+                max: verdicts.len(),
+                share: result,
                 passed,
                 attempts,
             };

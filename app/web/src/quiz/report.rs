@@ -13,9 +13,11 @@ pub struct QuizResult<'a> {
     pub course: &'a str,
     pub module: &'a str,
     pub quiz: &'a str,
-    pub score: f64,
-    pub correct: usize,
-    pub total: usize,
+    /// Questions answered correctly, out of `max`.
+    pub score: usize,
+    pub max: usize,
+    /// `score ÷ max`, in [0, 1].
+    pub share: f64,
     pub passed: bool,
     pub attempts: u32,
 }
