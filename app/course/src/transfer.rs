@@ -14,9 +14,15 @@ pub const FORMAT: &str = "compute-lab-progress";
 pub struct ExportFile {
     pub format: String,
     pub course: String,
+    /// The name the learner typed for the report; may be empty.
+    #[serde(default)]
+    pub learner: String,
+    /// When the file was written, as the browser's clock said (ISO 8601).
+    #[serde(default)]
+    pub exported_at: String,
     /// The progress record exactly as stored (`Progress::encode`).
     pub progress: String,
-    /// FNV-1a 64 of `progress`, as 16 hex digits.
+    /// FNV-1a 64 of course, learner, time and progress, as 16 hex digits.
     pub checksum: String,
     pub note: String,
 }
@@ -40,13 +46,19 @@ fn fnv1a_hex(text: &str) -> String {
     format!("{hash:016x}")
 }
 
+fn sealed(course: &str, learner: &str, exported_at: &str, progress: &str) -> String {
+    fnv1a_hex(&format!("{course}\n{learner}\n{exported_at}\n{progress}"))
+}
+
 /// The export file for `progress`, as pretty JSON.
-pub fn export(course_id: &str, progress: &Progress) -> String {
+pub fn export(course_id: &str, learner: &str, exported_at: &str, progress: &Progress) -> String {
     let record = progress.encode();
     let file = ExportFile {
         format: FORMAT.to_string(),
         course: course_id.to_string(),
-        checksum: fnv1a_hex(&record),
+        learner: learner.chars().take(120).collect(),
+        exported_at: exported_at.to_string(),
+        checksum: sealed(course_id, learner, exported_at, &record),
         progress: record,
         note: "Import this file on the course's Progress page. The checksum detects damage; it is not a signature.".to_string(),
     };
@@ -65,7 +77,13 @@ pub fn read_export(course_id: &str, text: &str) -> Result<Progress, ImportError>
             expected: course_id.to_string(),
         });
     }
-    if fnv1a_hex(&file.progress) != file.checksum {
+    if sealed(
+        &file.course,
+        &file.learner,
+        &file.exported_at,
+        &file.progress,
+    ) != file.checksum
+    {
         return Err(ImportError::ChecksumMismatch);
     }
     let (progress, notice) = Progress::decode(Some(&file.progress));
@@ -96,6 +114,50 @@ fn merge_module(mine: &ModuleProgress, theirs: &ModuleProgress) -> ModuleProgres
     }
 }
 
+/// A spreadsheet-friendly results report: one row per module, then a line
+/// with the checksum of everything above it.
+pub fn results_csv(
+    course_id: &str,
+    learner: &str,
+    exported_at: &str,
+    modules: &[(String, String)],
+    progress: &Progress,
+) -> String {
+    let cell = |text: &str| {
+        // Quote every text cell, doubling quotes; a leading =, +, - or @ is
+        // prefixed so a spreadsheet never runs it as a formula.
+        let safe = if text.starts_with(['=', '+', '-', '@']) {
+            format!("'{text}")
+        } else {
+            text.to_string()
+        };
+        format!("\"{}\"", safe.replace('"', "\"\""))
+    };
+    let score = |v: Option<f64>| v.map(|s| format!("{:.3}", s)).unwrap_or_default();
+    let mut out = String::from("course,learner,exported_at,module,title,visited,completed,attempts,best_score,latest_score\n");
+    for (slug, title) in modules {
+        let m = progress.get(slug);
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{},{}\n",
+            cell(course_id),
+            cell(learner),
+            cell(exported_at),
+            cell(slug),
+            cell(title),
+            m.visited,
+            m.completed,
+            m.attempts,
+            score(m.best_score),
+            score(m.latest_score)
+        ));
+    }
+    let checksum = fnv1a_hex(&out);
+    out.push_str(&format!(
+        "# fnv1a64 checksum of the lines above: {checksum}\n"
+    ));
+    out
+}
+
 /// Merges imported progress into this browser's: nothing already earned is lost.
 pub fn merge(mine: &Progress, theirs: &Progress) -> Progress {
     let mut modules = mine.modules.clone();
@@ -122,14 +184,23 @@ mod tests {
 
     #[test]
     fn an_export_round_trips() {
-        let text = export("compute-lab", &sample());
+        let text = export("compute-lab", "Ada", "2026-12-02T10:00:00Z", &sample());
         assert_eq!(read_export("compute-lab", &text).unwrap(), sample());
     }
 
     #[test]
     fn damaged_or_foreign_files_are_refused_with_a_reason() {
-        let text = export("compute-lab", &sample());
+        let text = export("compute-lab", "Ada", "2026-12-02T10:00:00Z", &sample());
         let tampered = text.replace("0.9", "1.0");
+        assert_eq!(
+            read_export("compute-lab", &tampered),
+            Err(ImportError::ChecksumMismatch)
+        );
+        let renamed = text.replace("Ada", "Bob");
+        assert_eq!(
+            read_export("compute-lab", &renamed),
+            Err(ImportError::ChecksumMismatch)
+        );
         assert_eq!(
             read_export("compute-lab", &tampered),
             Err(ImportError::ChecksumMismatch)
@@ -146,6 +217,31 @@ mod tests {
             read_export("compute-lab", "{\"format\": \"x\"}"),
             Err(ImportError::NotAnExport)
         );
+    }
+
+    #[test]
+    fn the_csv_report_has_a_row_per_module_and_defuses_formulas() {
+        let modules = vec![
+            ("why-hardware".to_string(), "Why \"hardware\"".to_string()),
+            ("clusters".to_string(), "Clusters".to_string()),
+        ];
+        let csv = results_csv(
+            "compute-lab",
+            "=cmd()",
+            "2026-12-02T10:00:00Z",
+            &modules,
+            &sample(),
+        );
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 4);
+        assert!(lines[1].contains("\"'=cmd()\""), "{}", lines[1]);
+        assert!(lines[1].contains("\"Why \"\"hardware\"\"\""));
+        assert!(
+            lines[1].ends_with(",true,true,2,0.900,0.900"),
+            "{}",
+            lines[1]
+        );
+        assert!(lines[3].starts_with("# fnv1a64 checksum"));
     }
 
     #[test]

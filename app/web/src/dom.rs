@@ -132,14 +132,14 @@ pub fn mark_once(name: &str) {
 }
 
 /// Offers `text` as a downloaded file. Returns false if the browser refused.
-pub fn download(filename: &str, text: &str) -> bool {
+pub fn download(filename: &str, mime: &str, text: &str) -> bool {
     use wasm_bindgen::JsCast;
     let Some(document) = window().and_then(|w| w.document()) else {
         return false;
     };
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
+    options.set_type(mime);
     let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
         return false;
     };
@@ -177,4 +177,12 @@ pub async fn file_text(file: &web_sys::File) -> Option<String> {
         .await
         .ok()?;
     text.as_string()
+}
+
+/// The browser's clock as ISO 8601 (UTC), for stamping exported files.
+pub fn now_iso() -> String {
+    js_sys::Date::new_0()
+        .to_iso_string()
+        .as_string()
+        .unwrap_or_default()
 }

@@ -32,6 +32,8 @@ for (const [name, route, scheme, width] of cases) {
     const page = await context.newPage();
     await page.goto(`/#${route}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // The course map fills in as modules arrive; wait for all of them.
+    await expect(page.getByText("Loading…")).toHaveCount(0);
     if (route.startsWith("/lab")) {
       await expect(page.getByTestId("chart")).toHaveAttribute("data-state", "ready");
     }

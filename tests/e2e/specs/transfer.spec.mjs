@@ -6,11 +6,19 @@ test("export in one browser, import in another, and a tampered file is refused",
   await page.goto("/#/m/clusters");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.goto("/#/progress");
+  await page.getByTestId("learner-name").fill("Ada Lovelace");
+  const reportPromise = page.waitForEvent("download");
+  await page.getByTestId("export-report").press("Enter");
+  const csv = fs.readFileSync(await (await reportPromise).path(), "utf8").split("\n");
+  expect(csv[0]).toBe("course,learner,exported_at,module,title,visited,completed,attempts,best_score,latest_score");
+  expect(csv.find((line) => line.includes('"clusters"'))).toContain('"Ada Lovelace"');
+  expect(csv.find((line) => line.includes('"clusters"'))).toContain(",true,false,0,,");
+  expect(csv.at(-2)).toMatch(/^# fnv1a64 checksum of the lines above: [0-9a-f]{16}$/);
   const downloadPromise = page.waitForEvent("download");
   await page.getByTestId("export-progress").click();
   const download = await downloadPromise;
   const text = fs.readFileSync(await download.path(), "utf8");
-  expect(JSON.parse(text)).toMatchObject({ format: "compute-lab-progress", course: "compute-lab" });
+  expect(JSON.parse(text)).toMatchObject({ format: "compute-lab-progress", course: "compute-lab", learner: "Ada Lovelace" });
   await expect(page.getByTestId("transfer-status")).toContainText("Saved your progress");
 
   const other = await browser.newContext();

@@ -75,28 +75,51 @@ pub fn ProgressPage() -> impl IntoView {
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            <Transfer course_id=course.manifest.id.clone() />
+            <Transfer course_id=course.manifest.id.clone() modules=course.manifest.modules.iter().map(|m| (m.slug.clone(), m.title.clone())).collect() />
         </article>
     }
     .into_any()
 }
 
-/// Export to a file and import from one, to move progress between browsers.
+/// Export to a file and import from one, to move progress between browsers,
+/// and a results report (CSV) for an instructor.
 #[component]
-fn Transfer(course_id: String) -> impl IntoView {
+fn Transfer(course_id: String, modules: Vec<(String, String)>) -> impl IntoView {
     let store = use_progress();
     let status = RwSignal::new(None::<(bool, String)>);
+    let learner = RwSignal::new(String::new());
     let export_id = course_id.clone();
     let export = move |_| {
-        let text = store
-            .progress
-            .with_untracked(|p| course::transfer::export(&export_id, p));
-        let saved = crate::dom::download(&format!("{export_id}-progress.json"), &text);
+        let now = crate::dom::now_iso();
+        let text = store.progress.with_untracked(|p| {
+            course::transfer::export(&export_id, &learner.get_untracked(), &now, p)
+        });
+        let saved = crate::dom::download(
+            &format!("{export_id}-progress.json"),
+            "application/json",
+            &text,
+        );
         status.set(Some(if saved {
             (
                 true,
                 "Saved your progress to a file. Import it on this page in another browser."
                     .to_string(),
+            )
+        } else {
+            (false, "This browser would not save the file.".to_string())
+        }));
+    };
+    let report_id = course_id.clone();
+    let report = move |_| {
+        let now = crate::dom::now_iso();
+        let csv = store.progress.with_untracked(|p| {
+            course::transfer::results_csv(&report_id, &learner.get_untracked(), &now, &modules, p)
+        });
+        let saved = crate::dom::download(&format!("{report_id}-results.csv"), "text/csv", &csv);
+        status.set(Some(if saved {
+            (
+                true,
+                "Saved a results report (CSV) for your instructor.".to_string(),
             )
         } else {
             (false, "This browser would not save the file.".to_string())
@@ -125,10 +148,16 @@ fn Transfer(course_id: String) -> impl IntoView {
     };
     view! {
         <section class="transfer" aria-labelledby="transfer-heading">
-            <h2 id="transfer-heading">"Move your progress"</h2>
-            <p>"Export a file here and import it in another browser; importing merges, so it never removes what you have done."</p>
+            <h2 id="transfer-heading">"Move your progress, or report it"</h2>
+            <p>"Export a file here and import it in another browser; importing merges, so it never removes what you have done. The results report is a CSV your instructor can open in a spreadsheet; both carry a checksum that shows if they were changed."</p>
+            <div class="field">
+                <label for="learner-name">"Your name on the report (optional)"</label>
+                <input id="learner-name" type="text" autocomplete="name" data-testid="learner-name"
+                    prop:value=move || learner.get() on:input=move |ev| learner.set(event_target_value(&ev)) />
+            </div>
             <div class="transfer-actions">
-                <button type="button" data-testid="export-progress" on:click=export>"Export progress"</button>
+                <button type="button" data-testid="export-progress" on:click=export>"Export progress (JSON)"</button>
+                <button type="button" class="secondary" data-testid="export-report" on:click=report>"Results report (CSV)"</button>
                 <label for="import-progress" class="file-label">"Import a progress file"</label>
                 <input id="import-progress" type="file" accept="application/json,.json" data-testid="import-progress" on:change=import />
             </div>
