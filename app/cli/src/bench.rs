@@ -49,6 +49,10 @@ pub fn run(catalogue: &Catalogue) -> ExitCode {
         "splitter_auto_llama3_405b_16384_h100_ms": search_ms,
         "splitter_auto_configs_evaluated": configs,
         "casestudy_1000_replications_30_day_run_256_gpus_ms": casestudy_ms(catalogue),
+        "tco_validate_and_compute_us": cost_timings(catalogue).0,
+        "energy_validate_and_compute_us": cost_timings(catalogue).1,
+        "serve_default_simulation_ms": cost_timings(catalogue).2,
+        "chiplet_validate_and_compute_us": cost_timings(catalogue).3,
         "matcher_validate_and_compute_us": matcher_us,
         "runs": 2001,
     });
@@ -158,4 +162,34 @@ fn matcher_us(catalogue: &Catalogue) -> f64 {
             std::hint::black_box(compute(&input));
         }
     })
+}
+
+/// The cost, energy, serving and chiplet calculators at their defaults.
+fn cost_timings(catalogue: &Catalogue) -> (f64, f64, f64, f64) {
+    use engine::{chiplet, energy, serve, tco};
+    let tco_form = tco::TcoForm::default();
+    let tco_us = median_micros(2001, || {
+        if let Ok(input) = tco_form.validate() {
+            std::hint::black_box(tco::compute(&input));
+        }
+    });
+    let energy_form = energy::EnergyForm::default();
+    let energy_us = median_micros(2001, || {
+        if let Ok(input) = energy_form.validate(catalogue) {
+            std::hint::black_box(energy::compute(&input));
+        }
+    });
+    let serve_form = serve::ServeForm::default();
+    let serve_ms = median_micros(5, || {
+        if let Ok(input) = serve_form.validate(catalogue) {
+            std::hint::black_box(serve::compute(&input));
+        }
+    }) / 1000.0;
+    let chiplet_form = chiplet::ChipletForm::default();
+    let chiplet_us = median_micros(2001, || {
+        if let Ok(input) = chiplet_form.validate() {
+            std::hint::black_box(chiplet::compute(&input));
+        }
+    });
+    (tco_us, energy_us, serve_ms, chiplet_us)
 }

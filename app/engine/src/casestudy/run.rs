@@ -67,6 +67,7 @@ pub struct Recommendation {
     pub configurations_considered: u32,
     /// Every setup priced, for the cost-against-time chart.
     pub candidates: Vec<Candidate>,
+    pub deadline_s: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -411,6 +412,7 @@ fn recommend(input: &CaseStudyInput) -> Option<Recommendation> {
         reasons,
         configurations_considered: considered,
         candidates,
+        deadline_s: input.operations.deadline_s,
     })
 }
 

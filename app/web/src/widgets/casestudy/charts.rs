@@ -203,6 +203,18 @@ pub fn CostChart(output: Arc<CaseStudyOutput>) -> impl IntoView {
         rec.expected_completion_s / 3600.0,
         rec.expected_cost_usd,
     ])];
+    // The deadline as a vertical line across the range of costs.
+    let (low, high) = rec
+        .candidates
+        .iter()
+        .fold((f64::INFINITY, 0.0_f64), |(lo, hi), c| {
+            (lo.min(c.expected_cost_usd), hi.max(c.expected_cost_usd))
+        });
+    let deadline_hours = rec.deadline_s / 3600.0;
+    let deadline = vec![
+        DataPoint::from(vec![deadline_hours, low.min(high)]),
+        DataPoint::from(vec![deadline_hours, high]),
+    ];
     let chart = base()
         .x_axis(
             Axis::new()
@@ -236,6 +248,12 @@ pub fn CostChart(output: Arc<CaseStudyOutput>) -> impl IntoView {
                 .symbol(Symbol::Diamond)
                 .symbol_size(16)
                 .data(chosen),
+        )
+        .series(
+            Line::new()
+                .name("Deadline")
+                .symbol(Symbol::None)
+                .data(deadline),
         );
     let table = ChartTable {
         caption: "Every setup the recommender priced".into(),
@@ -274,5 +292,5 @@ pub fn CostChart(output: Arc<CaseStudyOutput>) -> impl IntoView {
     };
     let chart = Signal::derive(move || Some(chart.clone()));
     let table = Signal::derive(move || table.clone());
-    view! { <ChartView label="Cost against completion time for every setup considered" chart=chart table=table /> }.into_any()
+    view! { <ChartView label="Cost against completion time for every setup considered, with the deadline as a vertical line" chart=chart table=table /> }.into_any()
 }
