@@ -110,6 +110,7 @@ try {
   const latencies = await latency("#/lab/train-compute", "input-accelerators", "value-time_s", Array.from({ length: 20 }, (_, i) => 1000 + i * 37));
   const rooflineLatencies = await latency("#/lab/roofline", "input-batch", "value-flops", Array.from({ length: 20 }, (_, i) => 2 + i));
   const tcoLatencies = await latency("#/lab/tco", "input-utilization", "value-on_demand", Array.from({ length: 20 }, (_, i) => (0.3 + i * 0.03).toFixed(2)));
+  const energyLatencies = await latency("#/lab/energy", "input-count", "value-kwh", Array.from({ length: 20 }, (_, i) => 64 + 32 * i));
   const matcherLatencies = await latency("#/lab/matcher", "input-params", "matcher-ranking", Array.from({ length: 20 }, (_, i) => `${(i + 1) * 3}e6`));
   const splitterLatencies = await latency("#/lab/splitter", "input-global_batch", "value-step_time", Array.from({ length: 20 }, (_, i) => 1024 + 128 * (i % 8)));
   // The exhaustive auto-split for Llama 3 405B on 16,384 H100s, timed inside the page.
@@ -181,7 +182,7 @@ try {
   console.log(`Auto-split, Llama 3 405B on 16,384 H100s in WASM: ${searches[0].configs} plans, median ${computeMedian.toFixed(1)} ms computing (budget 50 ms: ${computeMedian <= 50 ? "met" : "NOT met"}), ${searchMedian.toFixed(1)} ms wall time with the pauses for painting, over ${searches.length} runs; longest slice ${Math.max(...searches.map((s) => s.longest)).toFixed(1)} ms (budget 50 ms)`);
   const simCompute = median(simulations.map((s) => s.compute));
   console.log(`Case study, 1,000 replications of a 30-day run on 256 GPUs in WASM: median ${simCompute.toFixed(1)} ms computing (budget 300 ms: ${simCompute <= 300 ? "met" : "NOT met"}), ${median(simulations.map((s) => s.elapsed)).toFixed(1)} ms wall time with the pauses for painting; longest slice ${Math.max(...simulations.map((s) => s.longest)).toFixed(1)} ms`);
-  for (const [name, samples] of [["training compute", latencies], ["roofline", rooflineLatencies], ["splitter", splitterLatencies], ["rent or buy", tcoLatencies], ["matcher", matcherLatencies]]) {
+  for (const [name, samples] of [["training compute", latencies], ["roofline", rooflineLatencies], ["splitter", splitterLatencies], ["rent or buy", tcoLatencies], ["energy", energyLatencies], ["matcher", matcherLatencies]]) {
     if (process.env.BENCH_VERBOSE) console.log(name, samples.map((v) => v.toFixed(1)).join(" "));
     // The first change runs cold code (the engine compiles and tiers up), so it is reported apart.
     const [first, ...rest] = samples;

@@ -10,7 +10,8 @@
 //!   `sgd`), `recompute` (`none`; also `selective`, `full`), `flash_attention`
 //!   (true), `tokens` (none: no training time).
 //! - `cluster`: `accelerator` (required catalogue id), `count` (required),
-//!   `per_node` (the catalogue's NVLink domain, else 8), `usd_per_hour` (none: no cost).
+//!   `per_node` (the catalogue's NVLink domain, else 8), `usd_per_hour` (the
+//!   catalogue's cited cloud price if any, else none: no cost).
 //! - `parallel`: absent or `"auto"` runs the exhaustive search; otherwise
 //!   `tp` (1), `pp` (1), `dp` (count ÷ (tp × pp)), `virtual_stages` (1), `zero`
 //!   (0), `sequence_parallel` (false).

@@ -469,6 +469,16 @@ fn simulate_prints_the_documented_fields() {
 }
 
 #[test]
+fn simulate_without_a_node_mtbf_has_no_failures() {
+    let output = json(&lab(
+        &["simulate", "-"],
+        r#"{"preset": "ecommerce", "replications": 20}"#,
+    ));
+    assert_eq!(output["failures"], 0.0);
+    assert!(output["checkpoint_interval_young_daly_s"].is_null());
+}
+
+#[test]
 fn simulate_reports_an_infeasible_single_gpu_and_rejects_bad_keys() {
     let output = json(&lab(
         &["simulate", "-"],

@@ -321,7 +321,8 @@ impl SplitForm {
             hbm_bytes_per_s: bandwidth?,
             intra_bytes_per_s: intra.unwrap_or(f64::MAX),
             inter_bytes_per_s: inter.or(intra).unwrap_or(f64::MAX),
-            usd_per_hour: usd_per_hour?,
+            // A price typed in wins; otherwise the catalogue's cited cloud price, if any.
+            usd_per_hour: usd_per_hour?.or(part.price.and_then(|p| p.cloud_usd_per_hour)),
             tdp_w: part.tdp_w,
         })
     }

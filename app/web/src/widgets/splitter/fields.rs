@@ -33,7 +33,7 @@ const NUMBERS: [(&str, &str, &str); 18] = [
     (
         "usd_per_hour",
         "Price per accelerator-hour ($)",
-        "Empty: no cost",
+        "Empty: the catalogue's price, if any",
     ),
     ("tp", "Tensor parallel (tp)", "Within a node, ideally"),
     ("pp", "Pipeline stages (pp)", "Splits the layers"),
