@@ -4,6 +4,8 @@ use engine::Explanation;
 use leptos::prelude::*;
 
 /// One output row: label, value, and a toggle that reveals its explanation.
+/// The row is built once per output; an input change only rewrites the value
+/// text (and the open panel), so a change costs a few text nodes, not a subtree.
 #[component]
 pub fn ExplainedOutput(
     #[prop(into)] id: String,
@@ -12,23 +14,28 @@ pub fn ExplainedOutput(
     let open = RwSignal::new(false);
     let panel_id = format!("{id}-explain");
     let test_id = id.clone();
+    // Which output this row shows, and its label: these change only when the
+    // widget switches to a different set of outputs.
+    let key = Memo::new(move |_| explanation.with(|e| e.as_ref().map(|e| (e.output, e.label))));
+    let result = Memo::new(move |_| {
+        explanation.with(|e| e.as_ref().map(|e| e.result.clone()).unwrap_or_default())
+    });
     move || {
-        let Some(explanation) = explanation.get() else {
+        let Some((output, label)) = key.get() else {
             return ().into_any();
         };
-        let panel_id = format!("{panel_id}-{}", explanation.output);
-        let body = explanation.clone();
+        let panel_id = format!("{panel_id}-{output}");
         view! {
-            <div class="output" data-testid=format!("out-{}", explanation.output)>
-                <dt>{explanation.label}</dt>
+            <div class="output" data-testid=format!("out-{output}")>
+                <dt>{label}</dt>
                 <dd>
-                    <span class="output-value" data-testid=format!("value-{}", explanation.output)>{explanation.result.clone()}</span>
+                    <span class="output-value" data-testid=format!("value-{output}")>{move || result.get()}</span>
                     <button
                         type="button"
                         class="explain-toggle"
                         aria-expanded=move || open.get().to_string()
                         aria-controls=panel_id.clone()
-                        data-testid=format!("explain-{}-{}", test_id, explanation.output)
+                        data-testid=format!("explain-{}-{}", test_id, output)
                         on:click=move |_| open.update(|o| *o = !*o)
                     >
                         {move || if open.get() { "Hide explanation" } else { "Explain" }}
@@ -36,7 +43,7 @@ pub fn ExplainedOutput(
                     <div id=panel_id class="explain-panel" hidden=move || !open.get()>
                         // Built only while open: rendering TeX for every output on every
                         // input change would cost more than the calculation itself.
-                        {move || open.get().then(|| view! { <ExplanationBody explanation=body.clone() /> })}
+                        {move || open.get().then(|| explanation.get().map(|body| view! { <ExplanationBody explanation=body /> })).flatten()}
                     </div>
                 </dd>
             </div>
