@@ -104,3 +104,21 @@ test("garbage in the URL is named beside each field", async ({ page }) => {
   await expect(widget.error("zero")).toContainText("at most 3");
   await course.expectNoConsoleErrors();
 });
+
+test("a run's energy opens in the energy calculator with the same numbers", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/splitter");
+  const widget = course.widget("splitter");
+  const link = widget.root.getByTestId("splitter-energy-link").getByRole("link");
+  await expect(link).toBeVisible();
+  await link.press("Enter");
+  const energy = course.widget("energy");
+  await expect(energy.input("accelerator")).toHaveValue("a100-sxm-80gb");
+  await expect(energy.input("count")).toHaveValue("1024");
+  const hours = Number(await energy.input("hours").inputValue());
+  // The splitter puts GPT-3 on 1,024 A100s at about 32 days.
+  expect(hours).toBeGreaterThan(24 * 28);
+  expect(hours).toBeLessThan(24 * 36);
+  await expect(energy.value("kwh")).toBeVisible();
+  await course.expectNoConsoleErrors();
+});

@@ -56,6 +56,11 @@ pub struct ScalePoint {
 pub struct Report {
     pub model: String,
     pub accelerator: String,
+    /// The catalogue id, so other calculators can be opened on the same part.
+    pub accelerator_id: String,
+    /// Accelerators the plan uses (dp × tp × pp).
+    pub devices: u64,
+    pub tokens: Option<f64>,
     pub parallel: Plan,
     pub params: f64,
     pub memory_per_device_bytes: MemoryBytes,
@@ -155,6 +160,9 @@ pub fn report(input: &SplitInput, plan: &Plan) -> Report {
     Report {
         model: input.model_name.clone(),
         accelerator: input.cluster.name.clone(),
+        accelerator_id: input.cluster.accelerator.clone(),
+        devices: metrics.devices,
+        tokens,
         parallel: *plan,
         params: metrics.params,
         memory_per_device_bytes: MemoryBytes {

@@ -185,6 +185,9 @@ pub fn Results(id: String, report: Memo<Option<Report>>) -> impl IntoView {
         <StackedBar test_id="memory-bar" bar=memory />
         <h4>"Where a step's time goes"</h4>
         <StackedBar test_id="time-bar" bar=time />
+        {move || report.with(|r| r.as_ref().and_then(energy_link)).map(|href| view! {
+            <p data-testid="splitter-energy-link"><a href=href>"Energy, electricity and carbon of this run: open the energy calculator with these numbers"</a></p>
+        })}
         <Lints report=report />
         <dl class="outputs">{outputs}</dl>
         <ChartView label="Scaling: throughput and model FLOPs utilization as data-parallel replicas are added (same tp and pp)" chart=chart table=table />
@@ -282,4 +285,28 @@ fn scaling_table(report: &Report) -> ChartTable {
             })
             .collect(),
     }
+}
+
+/// The energy calculator with this run's accelerator, count and hours.
+fn energy_link(report: &Report) -> Option<String> {
+    use course::route::{Location, Route};
+    let hours = report.train_time_s? / 3600.0;
+    let mut query = vec![
+        (
+            "energy.accelerator".to_string(),
+            report.accelerator_id.clone(),
+        ),
+        ("energy.count".to_string(), report.devices.to_string()),
+        ("energy.hours".to_string(), format!("{hours:.1}")),
+    ];
+    if let Some(tokens) = report.tokens {
+        query.push(("energy.tokens".to_string(), format!("{tokens:e}")));
+    }
+    let location = Location {
+        route: Route::Lab {
+            widget: "energy".to_string(),
+        },
+        query,
+    };
+    Some(format!("./{}", location.to_hash()))
 }
