@@ -93,6 +93,19 @@ pub fn si(value: f64, unit: &str) -> String {
     format!("{} {unit}", significant_digits(value, 3))
 }
 
+/// A duration that may be tiny: microseconds below a millisecond,
+/// milliseconds below a second, then `duration`'s units, so the parts of a
+/// step never round to "0 seconds".
+pub fn short_duration(seconds: f64) -> String {
+    if seconds < 1e-3 {
+        format!("{} µs", significant_digits(seconds * 1e6, 3))
+    } else if seconds < 1.0 {
+        format!("{} ms", significant_digits(seconds * 1e3, 3))
+    } else {
+        duration(seconds)
+    }
+}
+
 /// Dollars: whole dollars with thousands separators from $1,000 up, cents
 /// below that and two significant figures under a dollar, e.g. `$1,234,567`,
 /// `$6.88`, `$0.085`. Estimates this large carry no meaningful cents.

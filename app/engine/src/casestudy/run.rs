@@ -382,7 +382,7 @@ fn recommend(input: &CaseStudyInput) -> Option<Recommendation> {
             ", all on demand".into()
         },
         format::duration(time),
-        usd(cost)
+        format::usd(cost)
     )];
     if meets {
         reasons.push(format!(
@@ -414,14 +414,6 @@ fn recommend(input: &CaseStudyInput) -> Option<Recommendation> {
         candidates,
         deadline_s: input.operations.deadline_s,
     })
-}
-
-fn usd(value: f64) -> String {
-    if value >= 1e6 {
-        format!("${} million", format::significant_digits(value / 1e6, 3))
-    } else {
-        format!("${}", format::grouped(value.round().max(0.0) as u64))
-    }
 }
 
 fn summarize(run: Run) -> CaseStudyOutput {

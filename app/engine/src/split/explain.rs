@@ -27,21 +27,6 @@ fn count(value: u64) -> String {
     format::grouped(value)
 }
 
-/// Durations under a second in milliseconds, so small parts do not round to zero.
-fn seconds(value: f64) -> String {
-    if value < 1e-3 {
-        format!("{} µs", format::significant_digits(value * 1e6, 3))
-    } else if value < 1.0 {
-        format!("{} ms", format::significant_digits(value * 1e3, 3))
-    } else {
-        format::duration(value)
-    }
-}
-
-fn percent(value: f64) -> String {
-    format!("{}%", format::significant_digits(value * 100.0, 3))
-}
-
 #[allow(clippy::too_many_arguments)]
 fn explanation(
     output: &'static str,
@@ -153,7 +138,7 @@ pub fn explanations(
         "allowance",
         "Allowance for buffers and fragmentation",
         "M_{\\text{extra}} = 1\\,\\text{GB} + 10\\%\\times(M_w + M_g + M_o + M_a)",
-        vec![bind("1\\,\\text{GB}", "runtime and communication buffers", bytes(ALLOWANCE_FIXED_BYTES)), bind("10\\%", "fragmentation share", percent(ALLOWANCE_SHARE))],
+        vec![bind("1\\,\\text{GB}", "runtime and communication buffers", bytes(ALLOWANCE_FIXED_BYTES)), bind("10\\%", "fragmentation share", format::percent(ALLOWANCE_SHARE))],
         bytes(metrics.allowance),
         "A stated allowance, not a measurement: real frameworks reserve memory for CUDA context, NCCL buffers and the allocator's fragmentation.",
         RAJBHANDARI_2020,
@@ -200,10 +185,10 @@ pub fn explanations(
             bind("\\eta", "matrix-product efficiency, calibrated on Megatron-LM Table 1", format::significant_digits(EFFICIENCY.gemm, 3)),
             bind("k", "elementwise traffic per stored activation byte, calibrated likewise", format::significant_digits(EFFICIENCY.elementwise_traffic, 3)),
             bind("W", "memory bandwidth", format::si(cluster.hbm_bytes_per_s, "B/s")),
-            bind("t_{\\text{mm}}", "matrix products per micro-batch", seconds(metrics.gemm_s_per_micro_batch)),
-            bind("t_{\\text{elt}}", "elementwise kernels per micro-batch", seconds(metrics.elementwise_s_per_micro_batch)),
+            bind("t_{\\text{mm}}", "matrix products per micro-batch", format::short_duration(metrics.gemm_s_per_micro_batch)),
+            bind("t_{\\text{elt}}", "elementwise kernels per micro-batch", format::short_duration(metrics.elementwise_s_per_micro_batch)),
         ],
-        seconds(metrics.compute_s),
+        format::short_duration(metrics.compute_s),
         "Matrix products run at a fixed share of peak; norms, activations, softmax and dropout are memory-bound and run at bandwidth. Both constants were fitted to Megatron-LM Table 1 only (RMS error about 3%).",
         NARAYANAN_2021,
     ));
@@ -215,9 +200,9 @@ pub fn explanations(
             bind("t", "tensor-parallel ranks", count(plan.tp)),
             bind("n_{ar}", "all-reduces per layer (4, or 6 with full recomputation)", if plan.recompute == super::Recompute::Full { "6".into() } else { "4".into() }),
             bind("\\beta", if metrics.tp_in_node { "link bandwidth inside a node, one direction" } else { "network bandwidth per accelerator (the group spans nodes)" }, format::si(if metrics.tp_in_node { cluster.intra_bytes_per_s } else { cluster.inter_bytes_per_s }, "B/s")),
-            bind("t_{ar}", "one all-reduce", seconds(metrics.tp_allreduce_s)),
+            bind("t_{ar}", "one all-reduce", format::short_duration(metrics.tp_allreduce_s)),
         ],
-        seconds(metrics.tp_comm_s),
+        format::short_duration(metrics.tp_comm_s),
         "Each layer all-reduces its output twice forward and twice backward; nothing else can run meanwhile, so this time is fully exposed. Sequence parallelism swaps each all-reduce for a reduce-scatter and an all-gather of the same volume.",
         SHOEYBI_2019,
     ));
@@ -228,10 +213,10 @@ pub fn explanations(
         vec![
             dp_binding,
             bind("\\beta", if metrics.dp_in_node { "link bandwidth inside a node" } else { "network bandwidth per accelerator" }, format::si(if metrics.dp_in_node { cluster.intra_bytes_per_s } else { cluster.inter_bytes_per_s }, "B/s")),
-            bind("T_{\\text{traffic}}", "all data-parallel traffic before overlap", seconds(metrics.dp_traffic_s)),
+            bind("T_{\\text{traffic}}", "all data-parallel traffic before overlap", format::short_duration(metrics.dp_traffic_s)),
             bind("\\text{ZeRO}", "stage", zero.to_string()),
         ],
-        seconds(metrics.dp_comm_s),
+        format::short_duration(metrics.dp_comm_s),
         "A ring all-reduce moves 2(n−1)/n of the gradients through every link. It overlaps with the backward pass of the last micro-batch; what does not fit there is exposed. ZeRO-1 and 2 replace it with a reduce-scatter and an all-gather of equal volume; ZeRO-3 also gathers the weights for every micro-batch's forward and backward pass (1.5× the traffic).",
         PATARASUK_2009,
     ));
@@ -244,7 +229,7 @@ pub fn explanations(
             bind("v", "virtual stages per accelerator", count(plan.virtual_stages)),
             bind("m", "micro-batches per step", count(metrics.micro_batches)),
         ],
-        seconds(metrics.pp_bubble_s),
+        format::short_duration(metrics.pp_bubble_s),
         "At the start and end of every step some stages wait for work. More micro-batches or interleaved (virtual) stages shrink the idle share.",
         NARAYANAN_2021,
     ));
@@ -253,7 +238,7 @@ pub fn explanations(
         "Pipeline sends",
         "T_{pp} = 2\\,(m\\,v + p - 1)\\left(\\alpha + \\frac{b s h\\,b_a / t}{\\beta}\\right)",
         vec![bind("p", "pipeline stages", count(plan.pp))],
-        seconds(metrics.pp_comm_s),
+        format::short_duration(metrics.pp_comm_s),
         "Each micro-batch's activations go forward and its gradients come back across every stage boundary; Megatron splits each message across the tensor-parallel ranks.",
         NARAYANAN_2021,
     ));
@@ -262,7 +247,7 @@ pub fn explanations(
         "Step time",
         "T = T_c + T_{tp} + T_{dp} + T_{\\text{bubble}} + T_{pp}",
         vec![],
-        seconds(metrics.step_time_s),
+        format::short_duration(metrics.step_time_s),
         "The sum of the busiest accelerator's compute and every wait that is not hidden behind it.",
         NARAYANAN_2021,
     ));
@@ -277,9 +262,13 @@ pub fn explanations(
         "\\text{MFU} = \\frac{F_{\\text{model}}}{T\\,N\\,\\Pi}",
         vec![
             peak_binding.clone(),
-            bind("T", "step time", seconds(metrics.step_time_s)),
+            bind(
+                "T",
+                "step time",
+                format::short_duration(metrics.step_time_s),
+            ),
         ],
-        percent(metrics.mfu),
+        format::percent(metrics.mfu),
         "The share of the cluster's peak that advances the model; recomputed work does not count.",
         CHOWDHERY_2022,
     ));
@@ -288,7 +277,7 @@ pub fn explanations(
         "Hardware FLOPs utilization",
         "\\text{HFU} = \\frac{F_{\\text{hw}}}{T\\,N\\,\\Pi}",
         vec![peak_binding],
-        percent(metrics.hfu),
+        format::percent(metrics.hfu),
         "Counts recomputed work too, so it is never below MFU. Megatron-LM Table 1 reports this kind of figure.",
         CHOWDHERY_2022,
     ));
@@ -307,7 +296,7 @@ pub fn explanations(
             "Time to train",
             "T_{\\text{train}} = \\frac{D}{\\text{tokens/s}}",
             vec![bind("D", "tokens to train", format::scientific(tokens, 3))],
-            seconds(time),
+            format::short_duration(time),
             "Assumes the cluster runs without failures or restarts; the checkpointing widget adds those.",
             KAPLAN_2020,
         ));

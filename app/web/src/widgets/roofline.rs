@@ -227,23 +227,13 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
                         <td data-testid="bound">{match p.bound { Bound::Memory => "▁ Memory-bound", Bound::Compute => "▇ Compute-bound" }}</td>
                         <td>{format::flops_rate(p.attainable_flops_per_s)}</td>
                         <td>{format!("{}%", format::significant_digits(p.share_of_peak * 100.0, 3))}</td>
-                        <td>{time_text(p.time_s)}</td>
+                        <td>{format::short_duration(p.time_s)}</td>
                     </tr>
                 }).collect_view())}</tbody>
             </table>
         </div>
         <dl class="outputs">{explanations}</dl>
         <ChartView label="Roofline: attainable TFLOP/s against arithmetic intensity (log-log)" chart=chart table=table />
-    }
-}
-
-fn time_text(seconds: f64) -> String {
-    if seconds < 1e-3 {
-        format!("{} µs", format::significant_digits(seconds * 1e6, 3))
-    } else if seconds < 1.0 {
-        format!("{} ms", format::significant_digits(seconds * 1e3, 3))
-    } else {
-        format::duration(seconds)
     }
 }
 

@@ -16,14 +16,6 @@ fn hours(seconds: f64) -> String {
     format!("{} hours", format::significant_digits(seconds / 3600.0, 3))
 }
 
-fn usd(value: f64) -> String {
-    format!("${}", format::grouped(value.round().max(0.0) as u64))
-}
-
-fn ms(seconds: f64) -> String {
-    format!("{} ms", format::significant_digits(seconds * 1e3, 3))
-}
-
 #[component]
 fn Plain(
     #[prop(into)] key: String,
@@ -75,7 +67,7 @@ pub fn Results(id: String, output: Arc<CaseStudyOutput>) -> impl IntoView {
             <Plain key="preemptions" label="Spot preemptions per run (mean)" value=format::significant_digits(out.preemptions.unwrap_or(0.0), 3) />
             <Plain key="lost_work" label="Work lost to failures (mean)" value=hours(out.lost_work_s.unwrap_or(0.0)) />
             <Plain key="autoscaling" label="Autoscaling events per run (mean)" value=format::significant_digits(out.autoscaling_events.unwrap_or(0.0), 3) />
-            <Plain key="cost" label="Cost, median" value=out.cost_usd.map(|c| usd(c.p50)).unwrap_or_default() />
+            <Plain key="cost" label="Cost, median" value=out.cost_usd.map(|c| format::usd(c.p50)).unwrap_or_default() />
             <Plain key="energy" label="GPU energy, median" value=out.energy_kwh.map(|e| format!("{} kWh", format::grouped(e.round().max(0.0) as u64))).unwrap_or_else(|| "not published for this GPU".into()) />
             <Plain key="best_interval" label="Best checkpoint interval in the sweep" value=out.checkpoint_interval_best_simulated_s.map(hours).unwrap_or_else(|| "no failures, so no checkpoints".into()) />
         }
@@ -86,32 +78,35 @@ pub fn Results(id: String, output: Arc<CaseStudyOutput>) -> impl IntoView {
             Segment {
                 name: "Embedding lookups",
                 value: step.lookup_s,
-                text: ms(step.lookup_s),
+                text: format::short_duration(step.lookup_s),
                 class: "part-compute",
             },
             Segment {
                 name: "All-to-all",
                 value: step.all_to_all_s,
-                text: ms(step.all_to_all_s),
+                text: format::short_duration(step.all_to_all_s),
                 class: "part-tp",
             },
             Segment {
                 name: "Dense part",
                 value: step.dense_s,
-                text: ms(step.dense_s),
+                text: format::short_duration(step.dense_s),
                 class: "part-optimizer",
             },
             Segment {
                 name: "Exposed all-reduce",
                 value: step.allreduce_s,
-                text: ms(step.allreduce_s),
+                text: format::short_duration(step.allreduce_s),
                 class: "part-bubble",
             },
         ],
-        limit: Some((step.input_s, format!("data loader {}", ms(step.input_s)))),
+        limit: Some((
+            step.input_s,
+            format!("data loader {}", format::short_duration(step.input_s)),
+        )),
         summary: format!(
             "One step takes {}; the bottleneck is {}.{}",
-            ms(step.step_s),
+            format::short_duration(step.step_s),
             step.bottleneck.replace('_', "-"),
             if step.input_bound {
                 " The data loader is slower than the GPUs: they wait for input."

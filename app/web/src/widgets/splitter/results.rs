@@ -43,14 +43,6 @@ fn bytes(value: f64) -> String {
     format::si(value, "B")
 }
 
-fn seconds(value: f64) -> String {
-    if value < 1.0 {
-        format!("{} ms", format::significant_digits(value * 1e3, 3))
-    } else {
-        format::duration(value)
-    }
-}
-
 pub fn memory_bar(report: &Report) -> Bar {
     let memory = report.memory_per_device_bytes;
     let mut segments = vec![
@@ -119,7 +111,7 @@ pub fn time_bar(report: &Report) -> Bar {
     let segment = |name, value: f64, class| Segment {
         name,
         value,
-        text: seconds(value),
+        text: format::short_duration(value),
         class,
     };
     Bar {
@@ -133,17 +125,13 @@ pub fn time_bar(report: &Report) -> Bar {
         limit: None,
         summary: format!(
             "One step takes {}: {} computing, the rest waiting. The bubble is {} of ideal compute ({} of the step).",
-            seconds(report.step_time_s),
-            seconds(parts.compute),
-            percent(report.bubble.ratio),
-            percent(report.bubble.share)
+            format::short_duration(report.step_time_s),
+            format::short_duration(parts.compute),
+            format::percent(report.bubble.ratio),
+            format::percent(report.bubble.share)
         ),
         total: report.step_time_s,
     }
-}
-
-fn percent(value: f64) -> String {
-    format!("{}%", format::significant_digits(value * 100.0, 3))
 }
 
 #[component]
@@ -279,7 +267,7 @@ fn scaling_table(report: &Report) -> ChartTable {
                 vec![
                     format::grouped(p.accelerators),
                     format::scientific(p.tokens_per_s, 3),
-                    percent(p.mfu),
+                    format::percent(p.mfu),
                     if p.fits { "yes".into() } else { "no".into() },
                 ]
             })
