@@ -116,15 +116,7 @@ fn dynamics_for(
     let spot_nodes = (spot_fraction * nodes as f64).round();
     let failure_rate = ops.node_mtbf_s.map_or(0.0, |mtbf| nodes as f64 / mtbf);
     let preemption_rate = spot_nodes * ops.spot_preemptions_per_node_hour / 3600.0;
-    // Preemptions without enough notice to save lose work like failures do.
-    let losing_rate = failure_rate
-        + if ops.notice_s >= ops.checkpoint_write_s {
-            0.0
-        } else {
-            preemption_rate
-        };
-    let young = (losing_rate > 0.0).then(|| (2.0 * ops.checkpoint_write_s / losing_rate).sqrt());
-    Dynamics {
+    let dynamics = Dynamics {
         work_s: input.workload.total_samples() / step.samples_per_s,
         start_delay_s: if nodes > ops.min_nodes {
             ops.scale_up_delay_s
@@ -133,10 +125,16 @@ fn dynamics_for(
         },
         failure_rate_per_s: failure_rate,
         preemption_rate_per_s: preemption_rate,
-        interval_s: interval.or(young).unwrap_or(f64::INFINITY),
+        interval_s: f64::INFINITY,
         write_s: ops.checkpoint_write_s,
         restart_s: restart_time(ops, nodes),
         notice_s: ops.notice_s,
+    };
+    Dynamics {
+        interval_s: interval
+            .or(dynamics.young_interval())
+            .unwrap_or(f64::INFINITY),
+        ..dynamics
     }
 }
 
@@ -190,15 +188,7 @@ impl Run {
                 input.operations.checkpoint_interval_s,
             )
         });
-        let young = dynamics.and_then(|d| {
-            let losing = d.failure_rate_per_s
-                + if d.notice_s >= d.write_s {
-                    0.0
-                } else {
-                    d.preemption_rate_per_s
-                };
-            (losing > 0.0).then(|| (2.0 * d.write_s / losing).sqrt())
-        });
+        let young = dynamics.and_then(|d| d.young_interval());
         let sweep_intervals: Vec<f64> = young
             .map(|y| SWEEP.iter().map(|m| m * y).collect())
             .unwrap_or_default();
@@ -477,14 +467,9 @@ fn summarize(run: Run) -> CaseStudyOutput {
         };
         start + replacements + 1.0
     }));
-    let losing = dynamics.failure_rate_per_s
-        + if dynamics.notice_s >= dynamics.write_s {
-            0.0
-        } else {
-            dynamics.preemption_rate_per_s
-        };
+    let losing = dynamics.losing_rate();
     let job_mtbf = (losing > 0.0).then(|| 1.0 / losing);
-    let young = job_mtbf.map(|m| (2.0 * dynamics.write_s * m).sqrt());
+    let young = dynamics.young_interval();
     let sweep: Vec<SweepPoint> = run
         .sweep_intervals
         .iter()

@@ -65,6 +65,23 @@ impl Dynamics {
     pub fn event_rate(&self) -> f64 {
         self.failure_rate_per_s + self.preemption_rate_per_s
     }
+
+    /// Interruptions that lose work: failures, and preemptions whose notice
+    /// is too short to write a checkpoint.
+    pub fn losing_rate(&self) -> f64 {
+        let unsaved_preemptions = if self.notice_s >= self.write_s {
+            0.0
+        } else {
+            self.preemption_rate_per_s
+        };
+        self.failure_rate_per_s + unsaved_preemptions
+    }
+
+    /// Young's interval √(2·δ·M) for the work-losing interruptions, if any occur.
+    pub fn young_interval(&self) -> Option<f64> {
+        let rate = self.losing_rate();
+        (rate > 0.0).then(|| (2.0 * self.write_s / rate).sqrt())
+    }
 }
 
 /// The restart time after one interruption, by policy (see `Operations`).
