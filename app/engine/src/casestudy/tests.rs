@@ -1,12 +1,9 @@
 use super::*;
-use crate::hardware::{parse_file, Catalogue};
+use crate::hardware::Catalogue;
 use crate::widgets::WidgetForm;
 
 fn catalogue() -> Catalogue {
-    let text = include_str!("../../../../content/hardware/gpus.toml");
-    Catalogue {
-        accelerators: parse_file(text).unwrap(),
-    }
+    crate::hardware::course_catalogue()
 }
 
 fn form(preset: &str, pairs: &[(&str, &str)]) -> CaseStudyForm {

@@ -247,6 +247,22 @@ pub struct Catalogue {
     pub accelerators: Vec<Accelerator>,
 }
 
+/// The course's own catalogue (`content/hardware`), so golden tests use the
+/// datasheet figures learners see.
+#[cfg(test)]
+#[allow(clippy::expect_used)]
+pub(crate) fn course_catalogue() -> Catalogue {
+    let mut accelerators = parse_file(include_str!("../../../../content/hardware/gpus.toml"))
+        .expect("the course's GPU catalogue parses");
+    accelerators.extend(
+        parse_file(include_str!(
+            "../../../../content/hardware/accelerators.toml"
+        ))
+        .expect("the course's accelerator catalogue parses"),
+    );
+    Catalogue { accelerators }
+}
+
 impl Catalogue {
     pub fn find(&self, id: &str) -> Option<&Accelerator> {
         self.accelerators.iter().find(|acc| acc.id == id)

@@ -1,17 +1,7 @@
 use super::*;
-use crate::hardware::parse_file;
 
-/// The course's own catalogue, so golden runs use the figures learners see.
 fn catalogue() -> Catalogue {
-    let mut accelerators =
-        parse_file(include_str!("../../../../content/hardware/gpus.toml")).unwrap();
-    accelerators.extend(
-        parse_file(include_str!(
-            "../../../../content/hardware/accelerators.toml"
-        ))
-        .unwrap(),
-    );
-    Catalogue { accelerators }
+    crate::hardware::course_catalogue()
 }
 
 fn form(pairs: &[(&str, &str)]) -> MatcherForm {

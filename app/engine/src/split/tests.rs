@@ -1,14 +1,10 @@
 use super::search::{self, Search};
 use super::*;
-use crate::hardware::{parse_file, Catalogue};
+use crate::hardware::Catalogue;
 use crate::widgets::WidgetForm;
 
-/// The course's own GPU catalogue, so golden runs use the datasheet figures learners see.
 fn catalogue() -> Catalogue {
-    let text = include_str!("../../../../content/hardware/gpus.toml");
-    Catalogue {
-        accelerators: parse_file(text).unwrap(),
-    }
+    crate::hardware::course_catalogue()
 }
 
 fn form(pairs: &[(&str, &str)]) -> SplitForm {
