@@ -110,3 +110,33 @@ pub fn form_setter<F: engine::widgets::WidgetForm>(
         })
     })
 }
+
+/// A fixed list of (value, visible text) choices for a `SelectField`.
+pub fn fixed_choices(pairs: &[(&str, &str)]) -> Signal<Vec<(String, String)>> {
+    let list: Vec<(String, String)> = pairs
+        .iter()
+        .map(|(value, text)| ((*value).to_string(), (*text).to_string()))
+        .collect();
+    Signal::derive(move || list.clone())
+}
+
+/// The catalogue parts a training calculator can price: memory capacity and
+/// bandwidth, and a dense BF16 or FP32 peak, listed by name.
+pub fn training_parts(
+    catalogue: Signal<Option<std::sync::Arc<engine::hardware::Catalogue>>>,
+) -> Signal<Vec<(String, String)>> {
+    Signal::derive(move || {
+        catalogue.with(|catalogue| {
+            catalogue
+                .iter()
+                .flat_map(|c| c.accelerators.iter())
+                .filter(|a| {
+                    a.memory.capacity_gb.is_some()
+                        && a.memory.bandwidth_gb_s.is_some()
+                        && a.peak_tflops.bf16.or(a.peak_tflops.fp32).is_some()
+                })
+                .map(|a| (a.id.clone(), a.name.clone()))
+                .collect()
+        })
+    })
+}

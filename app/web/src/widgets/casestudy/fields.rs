@@ -1,7 +1,7 @@
 //! The case study's form, in groups a learner can scan: the workload, the
 //! cluster, the autoscaler and failures, checkpoints and prices, the run.
 
-use crate::widgets::field::{NumberField, SelectField};
+use crate::widgets::field::{fixed_choices, training_parts, NumberField, SelectField};
 use engine::casestudy::{CaseStudyForm, CaseStudyInput};
 use engine::field::FieldErrors;
 use engine::hardware::Catalogue;
@@ -98,14 +98,6 @@ const NUMBERS: [(&str, &str, &str); 28] = [
     ("seed", "Random seed", "Same seed, same results"),
 ];
 
-fn options(pairs: &[(&str, &str)]) -> Signal<Vec<(String, String)>> {
-    let list: Vec<(String, String)> = pairs
-        .iter()
-        .map(|(v, t)| ((*v).to_string(), (*t).to_string()))
-        .collect();
-    Signal::derive(move || list.clone())
-}
-
 #[component]
 pub fn CaseStudyFields(
     id: String,
@@ -145,44 +137,29 @@ pub fn CaseStudyFields(
                        choices: Signal<Vec<(String, String)>>| {
         view! { <SelectField id=format!("{}-{field}", prefix.get_value()) label=label test_id=field options=choices value=value(field) error=error(field) on_change=set(field) /> }
     };
-    let accelerators = Signal::derive(move || {
-        catalogue
-            .get()
-            .map(|c| {
-                c.accelerators
-                    .iter()
-                    .filter(|a| {
-                        a.memory.capacity_gb.is_some()
-                            && a.memory.bandwidth_gb_s.is_some()
-                            && a.peak_tflops.bf16.or(a.peak_tflops.fp32).is_some()
-                    })
-                    .map(|a| (a.id.clone(), a.name.clone()))
-                    .collect()
-            })
-            .unwrap_or_default()
-    });
+    let accelerators = training_parts(catalogue);
     view! {
         <fieldset class="field-group" data-testid="group-workload">
             <legend>"Workload"</legend>
-            {select("preset", "Preset (fills every field)", options(&[("ecommerce", "The seed's retailer (illustrative)"), ("startup", "A small startup"), ("benchmark", "MLPerf DLRM-v2 on Criteo 1TB")]))}
+            {select("preset", "Preset (fills every field)", fixed_choices(&[("ecommerce", "The seed's retailer (illustrative)"), ("startup", "A small startup"), ("benchmark", "MLPerf DLRM-v2 on Criteo 1TB")]))}
             <div class="field-wide">{number("tables")}</div>
             {number("dense_params")}{number("dense_mflops")}{number("samples")}{number("bytes_per_sample")}{number("epochs")}{number("global_batch")}
-            {select("embedding_precision", "Embedding precision", options(&[("fp32", "FP32"), ("fp16", "FP16")]))}
-            {select("optimizer", "Embedding optimizer", options(&[("rowwise_adagrad", "Row-wise Adagrad"), ("adagrad", "Adagrad (per value)"), ("sgd", "SGD"), ("adam", "Adam")]))}
+            {select("embedding_precision", "Embedding precision", fixed_choices(&[("fp32", "FP32"), ("fp16", "FP16")]))}
+            {select("optimizer", "Embedding optimizer", fixed_choices(&[("rowwise_adagrad", "Row-wise Adagrad"), ("adagrad", "Adagrad (per value)"), ("sgd", "SGD"), ("adam", "Adam")]))}
         </fieldset>
         <fieldset class="field-group" data-testid="group-cluster">
             <legend>"Cluster and placement"</legend>
             {select("accelerator", "GPU", accelerators)}
             {number("gpus")}{number("gpus_per_node")}
-            {select("sharding", "Embedding sharding", options(&[("auto", "Auto (balance memory and lookups)"), ("table", "Table-wise"), ("row", "Row-wise"), ("column", "Column-wise")]))}
-            {select("host_cache", "Spill tables to host memory", options(&[("false", "No"), ("true", "Yes")]))}
+            {select("sharding", "Embedding sharding", fixed_choices(&[("auto", "Auto (balance memory and lookups)"), ("table", "Table-wise"), ("row", "Row-wise"), ("column", "Column-wise")]))}
+            {select("host_cache", "Spill tables to host memory", fixed_choices(&[("false", "No"), ("true", "Yes")]))}
             {number("host_memory_gb")}{number("storage_gb_s")}{number("cores_per_gpu")}{number("samples_per_core_s")}
         </fieldset>
         <fieldset class="field-group" data-testid="group-operations">
             <legend>"Kubernetes, failures and spot"</legend>
             {number("min_nodes")}{number("max_nodes")}{number("scale_up_delay_s")}{number("idle_scale_down_s")}
             {number("node_mtbf_hours")}{number("spot_fraction")}{number("spot_preemptions_per_hour")}
-            {select("restart_policy", "On failure", options(&[("replace", "Replace the failed worker"), ("restart_all", "Restart the whole job")]))}
+            {select("restart_policy", "On failure", fixed_choices(&[("replace", "Replace the failed worker"), ("restart_all", "Restart the whole job")]))}
             {number("restart_s")}
         </fieldset>
         <fieldset class="field-group" data-testid="group-run">

@@ -1,6 +1,6 @@
 //! The splitter's form, in four groups: model, training, cluster and split.
 
-use crate::widgets::field::{NumberField, SelectField};
+use crate::widgets::field::{fixed_choices, training_parts, NumberField, SelectField};
 use engine::field::FieldErrors;
 use engine::hardware::Catalogue;
 use engine::split::form::{CUSTOM, PARAMS_ONLY};
@@ -44,14 +44,6 @@ const NUMBERS: [(&str, &str, &str); 18] = [
         "Interleaving; 1 = off",
     ),
 ];
-
-fn options(pairs: &[(&str, &str)]) -> Signal<Vec<(String, String)>> {
-    let list: Vec<(String, String)> = pairs
-        .iter()
-        .map(|(v, t)| ((*v).to_string(), (*t).to_string()))
-        .collect();
-    Signal::derive(move || list.clone())
-}
 
 #[component]
 pub fn SplitFields(
@@ -121,23 +113,8 @@ pub fn SplitFields(
     let model_prefix = id.clone();
     let model_choices = Signal::derive(move || models.clone());
     let kind = Memo::new(move |_| form.with(|f| f.model.trim().to_string()));
-    let accelerators = Signal::derive(move || {
-        catalogue
-            .get()
-            .map(|c| {
-                c.accelerators
-                    .iter()
-                    .filter(|a| {
-                        a.memory.capacity_gb.is_some()
-                            && a.memory.bandwidth_gb_s.is_some()
-                            && a.peak_tflops.bf16.or(a.peak_tflops.fp32).is_some()
-                    })
-                    .map(|a| (a.id.clone(), a.name.clone()))
-                    .collect()
-            })
-            .unwrap_or_default()
-    });
-    let yes_no = || options(&[("true", "Yes"), ("false", "No")]);
+    let accelerators = training_parts(catalogue);
+    let yes_no = || fixed_choices(&[("true", "Yes"), ("false", "No")]);
     view! {
         <fieldset class="field-group" data-testid="group-model">
             <legend>"Model"</legend>
@@ -163,9 +140,9 @@ pub fn SplitFields(
         <fieldset class="field-group" data-testid="group-training">
             <legend>"Training"</legend>
             {number("global_batch")}{number("micro_batch")}
-            {select("precision", "Precision", options(&[("bf16", "BF16 mixed (FP32 master)"), ("fp16", "FP16 mixed (FP32 master)"), ("fp8", "FP8 (Transformer Engine)"), ("fp32", "FP32")]))}
-            {select("optimizer", "Optimizer", options(&[("adam", "Adam / AdamW"), ("sgd", "SGD with momentum")]))}
-            {select("recompute", "Activation recomputation", options(&[("none", "None"), ("selective", "Selective (attention core)"), ("full", "Full (every layer)")]))}
+            {select("precision", "Precision", fixed_choices(&[("bf16", "BF16 mixed (FP32 master)"), ("fp16", "FP16 mixed (FP32 master)"), ("fp8", "FP8 (Transformer Engine)"), ("fp32", "FP32")]))}
+            {select("optimizer", "Optimizer", fixed_choices(&[("adam", "Adam / AdamW"), ("sgd", "SGD with momentum")]))}
+            {select("recompute", "Activation recomputation", fixed_choices(&[("none", "None"), ("selective", "Selective (attention core)"), ("full", "Full (every layer)")]))}
             {select("flash_attention", "Fused (flash) attention", yes_no())}
             {number("tokens")}
         </fieldset>
@@ -178,7 +155,7 @@ pub fn SplitFields(
             <legend>"Split"</legend>
             {number("tp")}{number("pp")}{number("dp")}{number("virtual_stages")}
             {select("sequence_parallel", "Sequence parallelism", yes_no())}
-            {select("zero", "ZeRO stage", options(&[("0", "0: none"), ("1", "1: optimizer state"), ("2", "2: + gradients"), ("3", "3: + weights")]))}
+            {select("zero", "ZeRO stage", fixed_choices(&[("0", "0: none"), ("1", "1: optimizer state"), ("2", "2: + gradients"), ("3", "3: + weights")]))}
         </fieldset>
     }
 }
