@@ -62,6 +62,16 @@ fn read_input(input: &str) -> Result<String, String> {
     }
 }
 
+/// A JSON leaf as the text a form field holds: strings as they are, `null`
+/// as empty (unknown), numbers and booleans as written.
+pub fn json_text(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::String(text) => text.clone(),
+        serde_json::Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
 pub fn fail(message: &str) -> ExitCode {
     let one_line = message.replace('\n', " ");
     let _ = writeln!(std::io::stderr(), "lab: {one_line}");

@@ -24,17 +24,9 @@ use engine::hardware::Catalogue;
 use engine::widgets::WidgetForm;
 use serde_json::{Map, Value};
 
-fn text_of(value: &Value) -> String {
-    match value {
-        Value::String(text) => text.clone(),
-        Value::Null => String::new(),
-        other => other.to_string(),
-    }
-}
-
 fn tables_text(value: &Value) -> Result<String, String> {
     let Value::Array(list) = value else {
-        return Ok(text_of(value));
+        return Ok(crate::calculators::json_text(value));
     };
     list.iter()
         .enumerate()
@@ -42,7 +34,7 @@ fn tables_text(value: &Value) -> Result<String, String> {
             let field = |key: &str| {
                 table
                     .get(key)
-                    .map(text_of)
+                    .map(crate::calculators::json_text)
                     .ok_or(format!("`workload.tables[{index}].{key}` is required"))
             };
             Ok(format!(
@@ -126,7 +118,7 @@ fn form_from(text: &str) -> Result<CaseStudyForm, String> {
     };
     let mut form = CaseStudyForm::default();
     if let Some(preset) = root.get("preset") {
-        let key = text_of(preset);
+        let key = crate::calculators::json_text(preset);
         if !engine::casestudy::workload::PRESETS.contains(&key.as_str()) {
             return Err(format!(
                 "preset: choose one of: {}",
@@ -141,7 +133,7 @@ fn form_from(text: &str) -> Result<CaseStudyForm, String> {
         match key.as_str() {
             "preset" => {}
             "deadline_hours" | "replications" | "seed" => {
-                form.set_field(key, text_of(value));
+                form.set_field(key, crate::calculators::json_text(value));
             }
             section => {
                 let Some((_, keys)) = SECTIONS.iter().find(|(name, _)| *name == section) else {
@@ -174,7 +166,7 @@ fn copy(
         let text = if *field == "tables" {
             tables_text(value)?
         } else {
-            text_of(value)
+            crate::calculators::json_text(value)
         };
         form.set_field(field, text);
     }

@@ -21,14 +21,6 @@ use engine::split::{self, search, SplitForm};
 use engine::widgets::WidgetForm;
 use serde_json::{Map, Value};
 
-fn text_of(value: &Value) -> String {
-    match value {
-        Value::String(text) => text.clone(),
-        Value::Null => String::new(),
-        other => other.to_string(),
-    }
-}
-
 fn section<'a>(
     root: &'a Map<String, Value>,
     name: &str,
@@ -54,7 +46,7 @@ fn copy(
                 keys.join(", ")
             ));
         }
-        form.set_field(key, text_of(value));
+        form.set_field(key, crate::calculators::json_text(value));
     }
     Ok(())
 }
@@ -104,7 +96,7 @@ fn form_from(text: &str) -> Result<(SplitForm, bool), String> {
         if model.len() > 1 {
             return Err("`model.preset` cannot be combined with other model keys".into());
         }
-        form.model = text_of(preset);
+        form.model = crate::calculators::json_text(preset);
     } else if model.contains_key("params") {
         form.model = split::form::PARAMS_ONLY.to_string();
         copy(&mut form, "model", model, &["params", "seq_len"])?;
