@@ -82,6 +82,10 @@ impl WidgetForm for ChipletForm {
         }
     }
 
+    fn field(&self, name: &str) -> String {
+        self.get(name).to_string()
+    }
+
     fn field_pairs(&self) -> Vec<(&'static str, String)> {
         FIELDS
             .iter()

@@ -24,6 +24,15 @@ pub trait WidgetForm: Clone + Default + PartialEq + Send + Sync + 'static {
     fn set_field(&mut self, field: &str, value: String) -> bool;
     /// Every field as (name, raw text), in form order.
     fn field_pairs(&self) -> Vec<(&'static str, String)>;
+    /// One field's raw text (empty for an unknown name). Forms that can reach a
+    /// field directly override this, since it runs for every field on every change.
+    fn field(&self, name: &str) -> String {
+        self.field_pairs()
+            .into_iter()
+            .find(|(field, _)| *field == name)
+            .map(|(_, value)| value)
+            .unwrap_or_default()
+    }
 }
 
 impl WidgetForm for TrainComputeForm {
@@ -67,8 +76,16 @@ macro_rules! slot_form {
                 }
             }
 
-            fn field_pairs(&self) -> Vec<(&'static str, String)> {
+            fn field(&self, name: &str) -> String {
                 // `slot` hands out `&mut`, so read through a copy; a form is a few short strings.
+                self.clone()
+                    .slot(name)
+                    .map(|v| v.clone())
+                    .unwrap_or_default()
+            }
+
+            fn field_pairs(&self) -> Vec<(&'static str, String)> {
+                // As in `field`: read through one copy.
                 let mut copy = self.clone();
                 $fields
                     .iter()

@@ -84,6 +84,10 @@ impl WidgetForm for CaseStudyForm {
         }
     }
 
+    fn field(&self, name: &str) -> String {
+        self.get(name).to_string()
+    }
+
     fn field_pairs(&self) -> Vec<(&'static str, String)> {
         FIELDS
             .iter()

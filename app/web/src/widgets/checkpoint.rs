@@ -3,7 +3,7 @@
 use crate::charts::chart_view::{ChartTable, ChartView};
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
-use crate::widgets::field::NumberField;
+use crate::widgets::field::{form_setter, form_value, NumberField};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use charming::component::Axis;
@@ -13,7 +13,6 @@ use charming::series::Line;
 use charming::Chart;
 use engine::checkpoint::{compute, CheckpointForm, CheckpointOutput, FIELDS};
 use engine::format;
-use engine::widgets::WidgetForm;
 use leptos::prelude::*;
 
 /// Label and hint for each field, in `FIELDS` order.
@@ -47,9 +46,9 @@ pub fn Checkpoint(mount: WidgetMount) -> impl IntoView {
         .zip(LABELS)
         .map(|(field, (label, hint))| {
             let field = *field;
-            let value = Signal::derive(move || form.with(|f| f.field_pairs().into_iter().find(|(n, _)| *n == field).map(|(_, v)| v).unwrap_or_default()));
+            let value = form_value(form, field);
             let error = Signal::derive(move || validated.with(|v| v.as_ref().err().and_then(|e| e.message_for(field))));
-            let on_input = Callback::new(move |text: String| form.update(|f| { f.set_field(field, text); }));
+            let on_input = form_setter(form, field);
             view! { <NumberField id=format!("{}-{field}", mount.instance) label=label hint=hint test_id=field value=value error=error on_input=on_input /> }
         })
         .collect_view();

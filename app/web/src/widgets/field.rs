@@ -88,13 +88,20 @@ pub fn form_value<F: engine::widgets::WidgetForm>(
     form: RwSignal<F>,
     field: &'static str,
 ) -> Signal<String> {
+    Signal::derive(move || form.with(|f| f.field(field)))
+}
+
+/// The message beside one field, from a validation result that may still be
+/// waiting (for example for the hardware catalogue).
+pub fn field_error<T: Clone + Send + Sync + 'static>(
+    validated: Memo<Option<Result<T, engine::field::FieldErrors>>>,
+    field: &'static str,
+) -> Signal<Option<String>> {
     Signal::derive(move || {
-        form.with(|f| {
-            f.field_pairs()
-                .into_iter()
-                .find(|(name, _)| *name == field)
-                .map(|(_, value)| value)
-                .unwrap_or_default()
+        validated.with(|v| {
+            v.as_ref()
+                .and_then(|r| r.as_ref().err())
+                .and_then(|e| e.message_for(field))
         })
     })
 }

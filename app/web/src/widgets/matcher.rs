@@ -4,14 +4,13 @@
 use crate::context::use_course;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
-use crate::widgets::field::{NumberField, SelectField};
+use crate::widgets::field::{field_error, form_setter, form_value, NumberField, SelectField};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use engine::matcher::{
     compute, Deployment, Family, Framework, MatcherForm, MatcherOutput, Phase,
     Update as ModelUpdate, FIELDS,
 };
-use engine::widgets::WidgetForm;
 use leptos::prelude::*;
 
 const NUMBERS: [(&str, &str, &str); 7] = [
@@ -70,33 +69,9 @@ pub fn Matcher(mount: WidgetMount) -> impl IntoView {
         validated.with(|v| v.as_ref().and_then(|r| r.as_ref().ok()).map(compute))
     });
     let prefix = StoredValue::new(mount.instance.clone());
-    let value = move |field: &'static str| {
-        Signal::derive(move || {
-            form.with(|f| {
-                f.field_pairs()
-                    .into_iter()
-                    .find(|(n, _)| *n == field)
-                    .map(|(_, v)| v)
-                    .unwrap_or_default()
-            })
-        })
-    };
-    let error = move |field: &'static str| {
-        Signal::derive(move || {
-            validated.with(|v| {
-                v.as_ref()
-                    .and_then(|r| r.as_ref().err())
-                    .and_then(|e| e.message_for(field))
-            })
-        })
-    };
-    let set = move |field: &'static str| {
-        Callback::new(move |text: String| {
-            form.update(|f| {
-                f.set_field(field, text);
-            })
-        })
-    };
+    let value = move |field: &'static str| form_value(form, field);
+    let error = move |field: &'static str| field_error(validated, field);
+    let set = move |field: &'static str| form_setter(form, field);
     let select = move |field: &'static str,
                        label: &'static str,
                        choices: Signal<Vec<(String, String)>>| {

@@ -1,11 +1,12 @@
 //! The case study's form, in groups a learner can scan: the workload, the
 //! cluster, the autoscaler and failures, checkpoints and prices, the run.
 
-use crate::widgets::field::{fixed_choices, training_parts, NumberField, SelectField};
+use crate::widgets::field::{
+    field_error, fixed_choices, form_setter, training_parts, NumberField, SelectField,
+};
 use engine::casestudy::{CaseStudyForm, CaseStudyInput};
 use engine::field::FieldErrors;
 use engine::hardware::Catalogue;
-use engine::widgets::WidgetForm;
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -108,22 +109,8 @@ pub fn CaseStudyFields(
     let prefix = StoredValue::new(id);
     let value =
         move |field: &'static str| Signal::derive(move || form.with(|f| f.get(field).to_string()));
-    let error = move |field: &'static str| {
-        Signal::derive(move || {
-            validated.with(|v| {
-                v.as_ref()
-                    .and_then(|r| r.as_ref().err())
-                    .and_then(|e| e.message_for(field))
-            })
-        })
-    };
-    let set = move |field: &'static str| {
-        Callback::new(move |text: String| {
-            form.update(|f| {
-                f.set_field(field, text);
-            })
-        })
-    };
+    let error = move |field: &'static str| field_error(validated, field);
+    let set = move |field: &'static str| form_setter(form, field);
     let number = move |field: &'static str| {
         let (label, hint) = NUMBERS
             .iter()

@@ -1,11 +1,12 @@
 //! The splitter's form, in four groups: model, training, cluster and split.
 
-use crate::widgets::field::{fixed_choices, training_parts, NumberField, SelectField};
+use crate::widgets::field::{
+    field_error, fixed_choices, form_setter, form_value, training_parts, NumberField, SelectField,
+};
 use engine::field::FieldErrors;
 use engine::hardware::Catalogue;
 use engine::split::form::{CUSTOM, PARAMS_ONLY};
 use engine::split::{presets, SplitForm, SplitInput};
-use engine::widgets::WidgetForm;
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -52,33 +53,9 @@ pub fn SplitFields(
     validated: Validated,
     catalogue: Signal<Option<Arc<Catalogue>>>,
 ) -> impl IntoView {
-    let value = move |field: &'static str| {
-        Signal::derive(move || {
-            form.with(|f| {
-                f.field_pairs()
-                    .into_iter()
-                    .find(|(n, _)| *n == field)
-                    .map(|(_, v)| v)
-                    .unwrap_or_default()
-            })
-        })
-    };
-    let error = move |field: &'static str| {
-        Signal::derive(move || {
-            validated.with(|v| {
-                v.as_ref()
-                    .and_then(|r| r.as_ref().err())
-                    .and_then(|e| e.message_for(field))
-            })
-        })
-    };
-    let set = move |field: &'static str| {
-        Callback::new(move |text: String| {
-            form.update(|f| {
-                f.set_field(field, text);
-            })
-        })
-    };
+    let value = move |field: &'static str| form_value(form, field);
+    let error = move |field: &'static str| field_error(validated, field);
+    let set = move |field: &'static str| form_setter(form, field);
     // Stored so the field builders below are Copy and can be used in several views.
     let prefix = StoredValue::new(id.clone());
     let number = move |field: &'static str| {
