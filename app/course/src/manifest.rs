@@ -63,6 +63,10 @@ pub struct Defaults {
     /// Words per minute used for reading-time estimates.
     #[serde(default = "default_words_per_minute")]
     pub words_per_minute: u32,
+    /// Allowed reading length of a module, in words (sources lists and code
+    /// excluded), as `[min, max]`; absent means any length is accepted.
+    #[serde(default)]
+    pub module_words: Option<[usize; 2]>,
 }
 
 impl Default for Defaults {
@@ -70,6 +74,7 @@ impl Default for Defaults {
         Defaults {
             pass_mark: default_pass_mark(),
             words_per_minute: default_words_per_minute(),
+            module_words: None,
         }
     }
 }
@@ -142,6 +147,15 @@ impl Manifest {
                 line_of("words_per_minute"),
                 "defaults.words_per_minute must be positive",
             ));
+        }
+        if let Some([min, max]) = self.defaults.module_words {
+            if min == 0 || min > max {
+                problems.push(Diagnostic::new(
+                    MANIFEST_PATH,
+                    line_of("module_words"),
+                    "defaults.module_words must be [min, max] with 0 < min <= max, e.g. [1200, 3000]",
+                ));
+            }
         }
         for origin in &self.embed.allowed_origins {
             if !is_origin(origin) {

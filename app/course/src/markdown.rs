@@ -20,6 +20,7 @@ pub struct Rendered {
     pub toc: Vec<Heading>,
     /// Plain text per section, for the search index: (heading id, heading, text).
     pub sections: Vec<Section>,
+    /// Words a learner reads: code and the `## Sources` list are not counted.
     pub words: usize,
     pub links: Vec<InternalLink>,
     pub diagnostics: Vec<Diagnostic>,
@@ -90,6 +91,8 @@ struct Renderer<'a> {
     anchors: Vec<(String, usize)>,
     widget_counts: HashMap<String, usize>,
     in_code: bool,
+    /// Inside the module's `## Sources` list, which is reference, not reading.
+    in_sources: bool,
 }
 
 impl<'a> Renderer<'a> {
@@ -107,6 +110,7 @@ impl<'a> Renderer<'a> {
             anchors: Vec::new(),
             widget_counts: HashMap::new(),
             in_code: false,
+            in_sources: false,
         }
     }
 
@@ -246,7 +250,9 @@ impl<'a> Renderer<'a> {
             }
             Event::Text(text) => {
                 if !self.in_code {
-                    self.out.words += text.split_whitespace().count();
+                    if !self.in_sources {
+                        self.out.words += text.split_whitespace().count();
+                    }
                     if self.heading.is_none() {
                         self.section_text(&text);
                     }
@@ -296,6 +302,9 @@ impl<'a> Renderer<'a> {
             return;
         };
         let text = plain_text(&inner);
+        if level == HeadingLevel::H2 {
+            self.in_sources = text.trim().eq_ignore_ascii_case("sources");
+        }
         let base = escape::slugify(&text);
         let seen = self.heading_ids.entry(base.clone()).or_insert(0);
         *seen += 1;

@@ -253,6 +253,11 @@ fn assemble(
         }
     }
     let link_problems = check_links(&report.modules);
+    if let Some(range) = manifest.defaults.module_words {
+        report
+            .diagnostics
+            .extend(length_problems(&report.modules, range));
+    }
     for module in &report.modules {
         report
             .diagnostics
@@ -261,6 +266,25 @@ fn assemble(
     report.diagnostics.extend(link_problems);
     report.manifest = Some(manifest);
     report
+}
+
+/// A module must be long enough to teach its objectives and short enough to
+/// read in one sitting; the range comes from course.toml.
+fn length_problems(modules: &[Module], [min, max]: [usize; 2]) -> Vec<Diagnostic> {
+    modules
+        .iter()
+        .filter(|module| module.words < min || module.words > max)
+        .map(|module| {
+            Diagnostic::new(
+                &module.path,
+                1,
+                format!(
+                    "the module reads {} words; course.toml asks for {min} to {max} (code and the Sources list are not counted)",
+                    module.words
+                ),
+            )
+        })
+        .collect()
 }
 
 /// Every internal link must name a route that exists.
