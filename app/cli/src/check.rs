@@ -137,7 +137,8 @@ pub fn quizzes(dir: &Path) -> ExitCode {
             })
         })
         .collect();
-    let summary = serde_json::json!({ "quizzes": quizzes, "correct_option_positions": course_positions, "problems": report.diagnostics.len() });
+    let spread = course::spread::correct_option_spread(&report.modules);
+    let summary = serde_json::json!({ "quizzes": quizzes, "correct_option_positions": course_positions, "correct_option_spread": spread, "problems": report.diagnostics.len() });
     let mut stdout = std::io::stdout().lock();
     if serde_json::to_writer_pretty(&mut stdout, &summary).is_ok() && writeln!(stdout).is_ok() {
         ExitCode::SUCCESS

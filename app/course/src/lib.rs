@@ -17,6 +17,7 @@ pub mod progress;
 pub mod route;
 pub mod scenarios;
 pub mod search;
+pub mod spread;
 pub mod transfer;
 pub mod validate;
 

@@ -55,6 +55,11 @@ pub fn check_course(read: &dyn Fn(&str) -> Result<String, String>) -> CourseRepo
     let (catalogue, problems) = parse_catalogue(hardware);
     let mut report = assemble(manifest, texts, &catalogue);
     attach_quizzes(&mut report, quizzes);
+    let spread = crate::spread::correct_option_spread(&report.modules);
+    report.diagnostics.extend(crate::spread::spread_problems(
+        crate::manifest::MANIFEST_PATH,
+        &spread,
+    ));
     report.diagnostics.extend(problems);
     if let Some((file, text)) = scenario_text {
         let (bank, found) = parse_scenarios(&file, text, &catalogue);
