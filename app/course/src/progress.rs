@@ -5,7 +5,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
-pub const SCHEMA_VERSION: u64 = 1;
+pub const SCHEMA_VERSION: u64 = 2;
+
+/// How many past attempts each module keeps, newest last, so storage stays small.
+pub const HISTORY_LIMIT: usize = 20;
 
 /// The storage key for a course, so several courses can share one origin.
 pub fn storage_key(course_id: &str) -> String {
@@ -32,6 +35,31 @@ pub struct ModuleProgress {
     pub best_score: Option<f64>,
     #[serde(default)]
     pub latest_score: Option<f64>,
+    /// The most recent attempts (at most `HISTORY_LIMIT`), oldest first.
+    #[serde(default)]
+    pub history: Vec<Attempt>,
+}
+
+/// One finished attempt: when, how it went, and what was answered.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attempt {
+    /// When the attempt was finished, as an ISO 8601 UTC time.
+    pub at: String,
+    /// Share of the points earned, in [0, 1].
+    pub score: f64,
+    pub passed: bool,
+    #[serde(default)]
+    pub answers: Vec<AnsweredQuestion>,
+}
+
+/// A learner's answer to one question, as text a teacher can read.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnsweredQuestion {
+    pub question: String,
+    pub answer: String,
+    pub correct: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -90,21 +118,24 @@ impl Progress {
         entry.completed = completed;
     }
 
-    /// Records a checkpoint attempt; passing marks the module completed.
-    pub fn record_attempt(&mut self, slug: &str, score: f64, passed: bool) {
+    /// Records a finished attempt; a passed checkpoint marks the module completed.
+    pub fn record_attempt(&mut self, slug: &str, mut attempt: Attempt) {
         let entry = self.modules.entry(slug.to_string()).or_default();
-        let score = if score.is_finite() {
-            score.clamp(0.0, 1.0)
+        let score = if attempt.score.is_finite() {
+            attempt.score.clamp(0.0, 1.0)
         } else {
             0.0
         };
+        attempt.score = score;
         entry.visited = true;
         entry.attempts = entry.attempts.saturating_add(1);
         entry.latest_score = Some(score);
         entry.best_score = Some(entry.best_score.map_or(score, |best| best.max(score)));
-        if passed {
+        if attempt.passed {
             entry.completed = true;
         }
+        entry.history.push(attempt);
+        trim_history(&mut entry.history);
     }
 
     pub fn get(&self, slug: &str) -> ModuleProgress {
@@ -125,6 +156,16 @@ impl Progress {
         record.insert("version".into(), Value::from(SCHEMA_VERSION));
         record.insert("modules".into(), Value::Object(modules));
         Value::Object(record).to_string()
+    }
+
+    /// The record without attempt histories, for stores with tight limits
+    /// (SCORM 1.2 keeps at most 4,096 characters of suspend data).
+    pub fn encode_scores_only(&self) -> String {
+        let mut scores = self.clone();
+        for entry in scores.modules.values_mut() {
+            entry.history.clear();
+        }
+        scores.encode()
     }
 
     /// Decodes whatever storage held. Never fails; the notice says what was lost.
@@ -163,17 +204,50 @@ impl Progress {
     }
 }
 
-/// Brings an older record up to the current schema.
-/// Version 0 (no `version` key) kept `visited` as a list of slugs.
-fn migrate(mut record: Map<String, Value>, version: u64) -> Map<String, Value> {
-    if version == 0 {
-        if let Some(Value::Array(visited)) = record.remove("visited") {
-            let modules: Map<String, Value> = visited
-                .iter()
-                .filter_map(Value::as_str)
-                .map(|slug| (slug.to_string(), serde_json::json!({ "visited": true })))
-                .collect();
-            record.insert("modules".into(), Value::Object(modules));
+/// Keeps the newest `HISTORY_LIMIT` attempts.
+pub fn trim_history(history: &mut Vec<Attempt>) {
+    let excess = history.len().saturating_sub(HISTORY_LIMIT);
+    history.drain(..excess);
+}
+
+/// Brings an older record up to the current schema, one version at a time.
+fn migrate(record: Map<String, Value>, version: u64) -> Map<String, Value> {
+    let record = if version < 1 {
+        version_0_to_1(record)
+    } else {
+        record
+    };
+    if version < 2 {
+        version_1_to_2(record)
+    } else {
+        record
+    }
+}
+
+/// Version 0 (no `version` key) kept `visited` as a list of slugs; version 1
+/// keeps one entry per module.
+fn version_0_to_1(mut record: Map<String, Value>) -> Map<String, Value> {
+    if let Some(Value::Array(visited)) = record.remove("visited") {
+        let modules: Map<String, Value> = visited
+            .iter()
+            .filter_map(Value::as_str)
+            .map(|slug| (slug.to_string(), serde_json::json!({ "visited": true })))
+            .collect();
+        record.insert("modules".into(), Value::Object(modules));
+    }
+    record
+}
+
+/// Version 1 kept only attempt counts and scores; version 2 adds each module's
+/// attempt history (times and answers), which older records start without.
+fn version_1_to_2(mut record: Map<String, Value>) -> Map<String, Value> {
+    if let Some(Value::Object(modules)) = record.get_mut("modules") {
+        for entry in modules.values_mut() {
+            if let Value::Object(fields) = entry {
+                fields
+                    .entry("history")
+                    .or_insert_with(|| Value::Array(Vec::new()));
+            }
         }
     }
     record
@@ -197,12 +271,69 @@ mod tests {
         assert_eq!(notice, LoadNotice::Clean);
     }
 
+    pub(crate) fn attempt(score: f64, passed: bool) -> Attempt {
+        Attempt {
+            at: "2026-12-02T10:00:00.000Z".to_string(),
+            score,
+            passed,
+            answers: vec![AnsweredQuestion {
+                question: "q1".to_string(),
+                answer: "120 GB".to_string(),
+                correct: passed,
+            }],
+        }
+    }
+
+    #[test]
+    fn history_keeps_answers_times_and_only_the_newest_attempts() {
+        let mut progress = Progress::default();
+        for n in 0..(HISTORY_LIMIT + 5) {
+            let mut next = attempt(0.1, false);
+            next.at = format!("t{n:02}");
+            progress.record_attempt("a", next);
+        }
+        let entry = progress.get("a");
+        assert_eq!(entry.attempts as usize, HISTORY_LIMIT + 5);
+        assert_eq!(entry.history.len(), HISTORY_LIMIT);
+        assert_eq!(entry.history.first().map(|a| a.at.as_str()), Some("t05"));
+        assert_eq!(entry.history.last().map(|a| a.answers.len()), Some(1));
+        let (decoded, notice) = Progress::decode(Some(&progress.encode()));
+        assert_eq!((decoded, notice), (progress, LoadNotice::Clean));
+    }
+
+    #[test]
+    fn the_scores_only_record_drops_histories_but_keeps_scores() {
+        let mut progress = Progress::default();
+        progress.record_attempt("a", attempt(0.9, true));
+        let (decoded, _) = Progress::decode(Some(&progress.encode_scores_only()));
+        let entry = decoded.get("a");
+        assert!(entry.history.is_empty());
+        assert_eq!(
+            (entry.attempts, entry.best_score, entry.completed),
+            (1, Some(0.9), true)
+        );
+    }
+
+    #[test]
+    fn migrates_version_one_keeping_scores_with_an_empty_history() {
+        let raw = r#"{"version":1,"modules":{"a":{"visited":true,"completed":true,"attempts":2,"best_score":0.9,"latest_score":0.5}}}"#;
+        let (progress, notice) = Progress::decode(Some(raw));
+        let entry = progress.get("a");
+        assert_eq!(notice, LoadNotice::Clean);
+        assert_eq!(
+            (entry.attempts, entry.best_score, entry.completed),
+            (2, Some(0.9), true)
+        );
+        assert!(entry.history.is_empty());
+        assert!(progress.encode().contains("\"version\":2"));
+    }
+
     #[test]
     fn attempts_keep_the_best_score_and_passing_completes() {
         let mut progress = Progress::default();
-        progress.record_attempt("a", 0.5, false);
-        progress.record_attempt("a", 0.9, true);
-        progress.record_attempt("a", 0.7, false);
+        progress.record_attempt("a", attempt(0.5, false));
+        progress.record_attempt("a", attempt(0.9, true));
+        progress.record_attempt("a", attempt(0.7, false));
         let entry = progress.get("a");
         assert_eq!(
             (
@@ -252,6 +383,7 @@ mod tests {
     fn migrates_version_zero() {
         let (progress, notice) = Progress::decode(Some(r#"{"visited":["a","b"]}"#));
         assert!(progress.get("a").visited && progress.get("b").visited);
+        assert!(progress.get("a").history.is_empty());
         assert_eq!(notice, LoadNotice::Clean);
     }
 

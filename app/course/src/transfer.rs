@@ -4,7 +4,7 @@
 //! The checksum (FNV-1a over the progress record) catches a truncated or
 //! hand-edited file; it is not a signature, and the file says so.
 
-use crate::progress::{ModuleProgress, Progress};
+use crate::progress::{Attempt, ModuleProgress, Progress};
 use serde::{Deserialize, Serialize};
 
 pub const FORMAT: &str = "compute-lab-progress";
@@ -111,10 +111,26 @@ fn merge_module(mine: &ModuleProgress, theirs: &ModuleProgress) -> ModuleProgres
         attempts: mine.attempts.max(theirs.attempts),
         best_score: best,
         latest_score: latest,
+        history: merge_history(&mine.history, &theirs.history),
     }
 }
 
-/// A spreadsheet-friendly results report: one row per module, then a line
+/// Both sides' attempts in time order, each once, newest `HISTORY_LIMIT` kept.
+fn merge_history(mine: &[Attempt], theirs: &[Attempt]) -> Vec<Attempt> {
+    let mut history = mine.to_vec();
+    for attempt in theirs {
+        if !history.contains(attempt) {
+            history.push(attempt.clone());
+        }
+    }
+    // ISO 8601 UTC times sort as text; the sort is stable, so equal times keep their order.
+    history.sort_by(|a, b| a.at.cmp(&b.at));
+    crate::progress::trim_history(&mut history);
+    history
+}
+
+/// A spreadsheet-friendly results report: one row per answered question of
+/// every stored attempt (a module without attempts gets one row), then a line
 /// with the checksum of everything above it.
 pub fn results_csv(
     course_id: &str,
@@ -134,11 +150,11 @@ pub fn results_csv(
         format!("\"{}\"", safe.replace('"', "\"\""))
     };
     let score = |v: Option<f64>| v.map(|s| format!("{:.3}", s)).unwrap_or_default();
-    let mut out = String::from("course,learner,exported_at,module,title,visited,completed,attempts,best_score,latest_score\n");
+    let mut out = String::from("course,learner,exported_at,module,title,visited,completed,attempts,best_score,latest_score,attempt,attempt_at,attempt_score,attempt_passed,question,answer,correct\n");
     for (slug, title) in modules {
         let m = progress.get(slug);
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{}\n",
+        let module = format!(
+            "{},{},{},{},{},{},{},{},{},{}",
             cell(course_id),
             cell(learner),
             cell(exported_at),
@@ -149,7 +165,31 @@ pub fn results_csv(
             m.attempts,
             score(m.best_score),
             score(m.latest_score)
-        ));
+        );
+        if m.history.is_empty() {
+            out.push_str(&format!("{module},,,,,,,\n"));
+        }
+        // Stored history holds the newest attempts, so numbering starts after the dropped ones.
+        let first = (m.attempts as usize).saturating_sub(m.history.len()) + 1;
+        for (number, attempt) in (first..).zip(&m.history) {
+            let head = format!(
+                "{module},{number},{},{},{}",
+                cell(&attempt.at),
+                score(Some(attempt.score)),
+                attempt.passed
+            );
+            if attempt.answers.is_empty() {
+                out.push_str(&format!("{head},,,\n"));
+            }
+            for answer in &attempt.answers {
+                out.push_str(&format!(
+                    "{head},{},{},{}\n",
+                    cell(&answer.question),
+                    cell(&answer.answer),
+                    answer.correct
+                ));
+            }
+        }
     }
     let checksum = fnv1a_hex(&out);
     out.push_str(&format!(
@@ -174,11 +214,37 @@ pub fn merge(mine: &Progress, theirs: &Progress) -> Progress {
 mod tests {
     use super::*;
 
+    fn attempt(at: &str, score: f64, passed: bool) -> Attempt {
+        Attempt {
+            at: at.to_string(),
+            score,
+            passed,
+            answers: vec![
+                crate::progress::AnsweredQuestion {
+                    question: "h100-bf16".to_string(),
+                    answer: "989 TFLOPS".to_string(),
+                    correct: true,
+                },
+                crate::progress::AnsweredQuestion {
+                    question: "ib-hdr".to_string(),
+                    answer: "=400 Gb/s".to_string(),
+                    correct: passed,
+                },
+            ],
+        }
+    }
+
     fn sample() -> Progress {
         let mut progress = Progress::default();
         progress.visit("why-hardware");
-        progress.record_attempt("why-hardware", 0.5, false);
-        progress.record_attempt("why-hardware", 0.9, true);
+        progress.record_attempt(
+            "why-hardware",
+            attempt("2026-12-01T09:00:00.000Z", 0.5, false),
+        );
+        progress.record_attempt(
+            "why-hardware",
+            attempt("2026-12-01T10:00:00.000Z", 0.9, true),
+        );
         progress
     }
 
@@ -220,7 +286,7 @@ mod tests {
     }
 
     #[test]
-    fn the_csv_report_has_a_row_per_module_and_defuses_formulas() {
+    fn the_csv_report_has_a_row_per_answer_and_defuses_formulas() {
         let modules = vec![
             ("why-hardware".to_string(), "Why \"hardware\"".to_string()),
             ("clusters".to_string(), "Clusters".to_string()),
@@ -233,15 +299,31 @@ mod tests {
             &sample(),
         );
         let lines: Vec<&str> = csv.lines().collect();
-        assert_eq!(lines.len(), 4);
+        // Header, 2 attempts x 2 answers, one row for the module never attempted, checksum.
+        assert_eq!(lines.len(), 7, "{csv}");
         assert!(lines[1].contains("\"'=cmd()\""), "{}", lines[1]);
         assert!(lines[1].contains("\"Why \"\"hardware\"\"\""));
         assert!(
-            lines[1].ends_with(",true,true,2,0.900,0.900"),
+            lines[1].contains(",true,true,2,0.900,0.900,1,\"2026-12-01T09:00:00.000Z\",0.500,false,\"h100-bf16\",\"989 TFLOPS\",true"),
             "{}",
             lines[1]
         );
-        assert!(lines[3].starts_with("# fnv1a64 checksum"));
+        assert!(
+            lines[2].ends_with(",\"ib-hdr\",\"'=400 Gb/s\",false"),
+            "{}",
+            lines[2]
+        );
+        assert!(
+            lines[4].contains(",2,\"2026-12-01T10:00:00.000Z\",0.900,true,"),
+            "{}",
+            lines[4]
+        );
+        assert!(
+            lines[5].contains("\"clusters\"") && lines[5].ends_with(",,,,,,,"),
+            "{}",
+            lines[5]
+        );
+        assert!(lines[6].starts_with("# fnv1a64 checksum"));
     }
 
     #[test]
@@ -249,12 +331,24 @@ mod tests {
         let mine = sample();
         let mut theirs = Progress::default();
         theirs.visit("clusters");
-        theirs.record_attempt("why-hardware", 0.7, false);
+        theirs.record_attempt(
+            "why-hardware",
+            attempt("2026-12-01T09:30:00.000Z", 0.7, false),
+        );
         let merged = merge(&mine, &theirs);
         let module = merged.get("why-hardware");
         assert!(module.completed && module.visited);
         assert_eq!(module.best_score, Some(0.9));
         assert_eq!(module.attempts, 2);
+        let times: Vec<&str> = module.history.iter().map(|a| a.at.as_str()).collect();
+        assert_eq!(
+            times,
+            [
+                "2026-12-01T09:00:00.000Z",
+                "2026-12-01T09:30:00.000Z",
+                "2026-12-01T10:00:00.000Z"
+            ]
+        );
         assert!(merged.get("clusters").visited);
         assert_eq!(merge(&merged, &mine), merged);
     }

@@ -3,7 +3,8 @@
 //! reports a score (the mean best checkpoint score), a status (incomplete
 //! until every module is completed, then passed or failed against the mastery
 //! score) and keeps its progress in `cmi.suspend_data`, so progress follows
-//! the learner across devices. Outside an LMS this does nothing.
+//! the learner across devices (scores only: attempt histories with answers
+//! would overflow SCORM 1.2's 4,096 characters). Outside an LMS this does nothing.
 
 use crate::storage::ProgressStore;
 use course::manifest::Manifest;
@@ -108,7 +109,7 @@ pub fn connect(store: ProgressStore, manifest: std::sync::Arc<Manifest>) {
     Effect::new(move |_| {
         let (encoded, (score, status)) = store
             .progress
-            .with(|p| (p.encode(), lms_report(&manifest, p)));
+            .with(|p| (p.encode_scores_only(), lms_report(&manifest, p)));
         reporter.set("cmi.core.score.min", "0");
         reporter.set("cmi.core.score.max", "100");
         reporter.set("cmi.core.score.raw", &score.to_string());

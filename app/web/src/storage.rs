@@ -104,9 +104,9 @@ impl ProgressStore {
         }
     }
 
-    pub fn record_attempt(&self, slug: &str, score: f64, passed: bool) {
+    pub fn record_attempt(&self, slug: &str, attempt: course::progress::Attempt) {
         self.progress
-            .update(|progress| progress.record_attempt(slug, score, passed));
+            .update(|progress| progress.record_attempt(slug, attempt));
         self.save();
     }
 

@@ -63,6 +63,27 @@ test("a checkpoint teaches, fails, retries the wrong ones, passes and stays pass
   await page.reload();
   await expect(course.testId(QUIZ).getByTestId("quiz-record")).toContainText("attempts 2 · best 100% · latest 100%");
   await expect(course.testId("complete-button")).toHaveAttribute("aria-pressed", "true");
+
+  // The progress page keeps both attempts with their times and wrong answers,
+  // and the results report lists every answer of every attempt.
+  await page.goto("/#/progress");
+  const history = page.getByTestId("history-compute-or-memory");
+  await history.getByText("2 attempts").click();
+  const rows = history.locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText("75%");
+  await expect(rows.nth(0)).toContainText("decode-limit (you answered");
+  await expect(rows.nth(0)).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+  await expect(rows.nth(1)).toContainText("✓ Passed");
+  const reportPromise = page.waitForEvent("download");
+  await page.getByTestId("export-report").click();
+  const fs = await import("node:fs");
+  const csv = fs.readFileSync(await (await reportPromise).path(), "utf8").split("\n");
+  const answers = csv.filter((line) => line.includes('"compute-or-memory"'));
+  expect(answers).toHaveLength(16);
+  expect(answers.find((line) => line.includes(',1,"') && line.includes('"matmul-intensity"'))).toMatch(/"1024",true$/);
+  expect(answers.find((line) => line.includes(',1,"') && line.includes('"decode-limit"'))).toMatch(/,false$/);
+  expect(answers.find((line) => line.includes(',2,"') && line.includes('"decode-limit"'))).toMatch(/,true$/);
   await course.expectNoConsoleErrors();
 });
 

@@ -2,9 +2,11 @@
 //! grading. Grading explains itself: every answer gets feedback, and every
 //! question its explanation, so a quiz teaches rather than only scores.
 
+mod describe;
 pub mod expr;
 mod units;
 
+pub use describe::describe_answer;
 pub use units::{parse_quantity, Quantity};
 
 use crate::rng::splitmix64;

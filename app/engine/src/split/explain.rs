@@ -308,7 +308,7 @@ pub fn explanations(
                 "\\$ = N \\times T_{\\text{train}} \\times p_{\\text{hour}}",
                 vec![bind("p_{\\text{hour}}", "price per accelerator-hour", format!("${}", format::significant_digits(price, 3))), bind("N\\,T", "accelerator-hours", format::scientific(hours, 3))],
                 format!("${}", format::scientific(price * hours, 3)),
-                "A price you entered times accelerator-hours; the catalogue lists no prices because they change monthly.",
+                "Price per accelerator-hour times accelerator-hours. The price is the catalogue's cited cloud list price when the part has one, otherwise the one you entered; cloud prices change often, so check a current quote.",
                 KAPLAN_2020,
             ));
         }

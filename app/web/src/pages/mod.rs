@@ -2,6 +2,7 @@
 
 pub mod embed;
 pub mod glossary;
+pub mod history;
 pub mod home;
 pub mod lab;
 pub mod load_error;

@@ -75,10 +75,25 @@ pub fn ProgressPage() -> impl IntoView {
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            <Transfer course_id=course.manifest.id.clone() modules=course.manifest.modules.iter().map(|m| (m.slug.clone(), m.title.clone())).collect() />
+            <crate::pages::history::AttemptHistory modules=reported_parts(&course.manifest) />
+            <Transfer course_id=course.manifest.id.clone() modules=reported_parts(&course.manifest) />
         </article>
     }
     .into_any()
+}
+
+/// What the history and the results report cover: every module, then the
+/// scenario-card matching checkpoint, which keeps its own attempts.
+fn reported_parts(manifest: &course::Manifest) -> Vec<(String, String)> {
+    manifest
+        .modules
+        .iter()
+        .map(|m| (m.slug.clone(), m.title.clone()))
+        .chain(std::iter::once((
+            engine::scenario_quiz::PROGRESS_KEY.to_string(),
+            "Matching checkpoint (scenario cards)".to_string(),
+        )))
+        .collect()
 }
 
 /// Export to a file and import from one, to move progress between browsers,

@@ -7,7 +7,11 @@ mod question;
 mod report;
 
 use crate::context::{use_course, use_progress};
-use engine::quiz::{instantiate, question_order, question_seed, score, Quiz, Verdict};
+use course::progress::{AnsweredQuestion, Attempt};
+use engine::quiz::{
+    describe_answer, instantiate, question_order, question_seed, score, Answer, QuestionType, Quiz,
+    Verdict,
+};
 use leptos::prelude::*;
 use question::QuestionView;
 
@@ -21,6 +25,40 @@ pub struct QuestionState {
     /// Ordering: item indices in the learner's current order (empty until shown).
     pub order: Vec<usize>,
     pub verdict: Option<Verdict>,
+}
+
+impl QuestionState {
+    /// What the learner has entered, in the form the engine grades.
+    pub fn answer(&self, kind: QuestionType) -> Answer {
+        match kind {
+            QuestionType::Single | QuestionType::Multiple => Answer::Choices(self.chosen.clone()),
+            QuestionType::Numeric | QuestionType::Short | QuestionType::Parameterized => {
+                Answer::Text(self.text.clone())
+            }
+            QuestionType::Matching => Answer::Pairs(self.pairs.clone()),
+            QuestionType::Ordering => Answer::Order(self.order.clone()),
+        }
+    }
+}
+
+/// The finished attempt as stored: when, the score, and each answer in words.
+fn attempt_record(quiz: &Quiz, states: &[QuestionState], score: f64, passed: bool) -> Attempt {
+    let answers = quiz
+        .questions
+        .iter()
+        .zip(states)
+        .map(|(question, state)| AnsweredQuestion {
+            question: question.id.clone(),
+            answer: describe_answer(question, &state.answer(question.kind)),
+            correct: state.verdict.as_ref().is_some_and(|v| v.correct),
+        })
+        .collect();
+    Attempt {
+        at: crate::dom::now_iso(),
+        score,
+        passed,
+        answers,
+    }
 }
 
 #[component]
@@ -40,6 +78,7 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
     let slug_for_finish = slug.clone();
     let checkpoint = quiz.checkpoint;
     let quiz_id_for_finish = quiz.id.clone();
+    let quiz_for_finish = quiz.clone();
     let finish = move |_| {
         let verdicts: Vec<bool> = states.with_untracked(|s| {
             s.iter()
@@ -48,7 +87,9 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
         });
         let result = score(&verdicts);
         let passed = result + 1e-9 >= pass_mark;
-        store.record_attempt(&slug_for_finish, result, checkpoint && passed);
+        let attempt = states
+            .with_untracked(|s| attempt_record(&quiz_for_finish, s, result, checkpoint && passed));
+        store.record_attempt(&slug_for_finish, attempt);
         finished.set(Some(result));
         if let Some(course) = use_course() {
             let attempts = store

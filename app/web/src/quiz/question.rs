@@ -1,7 +1,7 @@
 //! One quiz question with its inputs, its Check button, and its feedback.
 
 use super::QuestionState;
-use engine::quiz::{grade, Answer, Question, QuestionType};
+use engine::quiz::{grade, Question, QuestionType};
 use leptos::prelude::*;
 
 #[component]
@@ -25,17 +25,7 @@ pub fn QuestionView(
     let question_for_check = question.clone();
     let check = move |_| {
         let current = state.get_untracked();
-        let answer = match kind {
-            QuestionType::Single | QuestionType::Multiple => {
-                Answer::Choices(current.chosen.clone())
-            }
-            QuestionType::Numeric | QuestionType::Short | QuestionType::Parameterized => {
-                Answer::Text(current.text.clone())
-            }
-            QuestionType::Matching => Answer::Pairs(current.pairs.clone()),
-            QuestionType::Ordering => Answer::Order(current.order.clone()),
-        };
-        let verdict = grade(&question_for_check, &answer);
+        let verdict = grade(&question_for_check, &current.answer(kind));
         states.update(|s| {
             if let Some(q) = s.get_mut(idx) {
                 q.verdict = Some(verdict);

@@ -88,10 +88,28 @@ fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl Int
         })
     };
     let all_chosen = Memo::new(move |_| chosen.with(|c| c.iter().all(Option::is_some)));
+    let card_ids: Vec<(String, Class)> = cards.iter().map(|c| (c.id.clone(), c.answer)).collect();
     let submit = move |_| {
         submitted.set(true);
         let score = correct.get_untracked() as f64 / count.max(1) as f64;
-        store.record_attempt(PROGRESS_KEY, score, false);
+        let answers = chosen.with_untracked(|chosen| {
+            card_ids
+                .iter()
+                .zip(chosen)
+                .map(|((id, answer), pick)| course::progress::AnsweredQuestion {
+                    question: id.clone(),
+                    answer: pick.map(class_key).unwrap_or_default().to_string(),
+                    correct: *pick == Some(*answer),
+                })
+                .collect()
+        });
+        let attempt = course::progress::Attempt {
+            at: crate::dom::now_iso(),
+            score,
+            passed: false,
+            answers,
+        };
+        store.record_attempt(PROGRESS_KEY, attempt);
     };
     let answers: Vec<Class> = cards.iter().map(|c| c.answer).collect();
     let retry = move |_| {
