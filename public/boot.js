@@ -3,6 +3,25 @@
 // writes the hashed file names into this script element's data attributes.
 const script = document.querySelector("script[data-wasm]");
 const base = document.baseURI;
+
+// The widgets, quizzes and charts live in a second module (islands/), which
+// the shell asks for only after the first module's text has painted. Its file
+// names carry no hash, so the shell's hashed name is added as a version to
+// keep a cached copy from one release out of the next.
+let islands;
+window.computeLabIslands = () => {
+  islands ??= (async () => {
+    const version = encodeURIComponent(script.dataset.wasm.split("/").pop());
+    const glue = await import(new URL(`islands/islands.js?v=${version}`, base).href);
+    await glue.default({ module_or_path: new URL(`islands/islands_bg.wasm?v=${version}`, base).href });
+    return window.computeLabIslandsApi;
+  })().catch((error) => {
+    islands = undefined;
+    throw error;
+  });
+  return islands;
+};
+
 try {
   const glue = await import(new URL(script.dataset.js, base).href);
   await glue.default({ module_or_path: new URL(script.dataset.wasm, base).href });

@@ -41,6 +41,7 @@ pub fn App() -> impl IntoView {
 /// Provides progress for the loaded course and renders the page for the route.
 fn with_progress(loaded: LoadedCourse, route: Memo<Route>, embedded: Memo<bool>) -> impl IntoView {
     let store = ProgressStore::load(&loaded.manifest.id);
+    store.follow_others();
     crate::lms::connect(store, loaded.manifest.clone());
     provide_context(store);
     provide_context(loaded);

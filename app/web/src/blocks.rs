@@ -1,7 +1,7 @@
 //! Renders a module's blocks: prose, live widgets, its quiz and authoring errors.
 
-use crate::quiz::QuizView;
-use crate::widgets::{Widget, WidgetMount};
+use crate::island::{Island, IslandSpec};
+use crate::widgets::WidgetMount;
 use course::{Block, Module};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -14,16 +14,23 @@ pub fn Blocks(blocks: Vec<Block>, #[prop(optional)] module: Option<Arc<Module>>)
             // Safe: the course renderer escapes all author HTML and emits only its own tags.
             Block::Html(html) => view! { <div class="prose" inner_html=html></div> }.into_any(),
             Block::Widget(widget) => {
-                view! { <Widget mount=WidgetMount::from_ref(&widget) /> }.into_any()
+                view! { <Island spec=IslandSpec::Widget(WidgetMount::from_ref(&widget)) /> }
+                    .into_any()
             }
             Block::Quiz { id, line } => match module
                 .as_ref()
-                .and_then(|m| m.quiz.clone().map(|q| (q, m.front.slug.clone())))
+                .map(|m| m.front.slug.clone())
+                .filter(|slug| has_quiz(slug))
             {
-                Some((quiz, slug)) if quiz.id == id => {
-                    view! { <QuizView quiz=quiz slug=slug /> }.into_any()
+                Some(slug) => {
+                    let spec = IslandSpec::Quiz {
+                        module: slug,
+                        fence: Some(id),
+                        line,
+                    };
+                    view! { <Island spec=spec /> }.into_any()
                 }
-                _ => authoring_error(
+                None => authoring_error(
                     line,
                     format!("no quiz `{id}` is listed for this module in course.toml"),
                 )
@@ -34,7 +41,14 @@ pub fn Blocks(blocks: Vec<Block>, #[prop(optional)] module: Option<Arc<Module>>)
         .collect_view()
 }
 
-fn authoring_error(line: usize, message: String) -> impl IntoView {
+/// Whether course.toml lists a quiz for the module.
+pub fn has_quiz(slug: &str) -> bool {
+    crate::context::use_course()
+        .and_then(|course| course.entry(slug).map(|entry| entry.quiz.is_some()))
+        .unwrap_or(false)
+}
+
+pub fn authoring_error(line: usize, message: String) -> impl IntoView {
     view! {
         <div class="authoring-error" role="alert" data-testid="authoring-error">
             <strong><span aria-hidden="true">"⚠ "</span>{format!("Authoring error (line {line}): ")}</strong>

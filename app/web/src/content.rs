@@ -29,7 +29,19 @@ pub struct LoadedCourse {
     /// The hardware catalogue, once fetched.
     pub catalogue: RwSignal<Option<Arc<Catalogue>>>,
     /// The matching quiz's scenario cards, once fetched (if the course has them).
+    /// Only the islands runtime fetches them.
     pub scenarios: RwSignal<Option<Arc<course::scenarios::ScenarioBank>>>,
+    /// Checkpoint quizzes by module slug, fetched on demand by the islands runtime.
+    pub quizzes: RwSignal<BTreeMap<String, QuizSlot>>,
+}
+
+/// Where one module's quiz stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum QuizSlot {
+    Loading,
+    Ready(Arc<engine::quiz::Quiz>),
+    /// Fetching or parsing failed; the message says why, with file and line.
+    Failed(String),
 }
 
 impl LoadedCourse {
@@ -44,6 +56,7 @@ impl LoadedCourse {
             modules: RwSignal::new(slots),
             catalogue: RwSignal::new(None),
             scenarios: RwSignal::new(None),
+            quizzes: RwSignal::new(BTreeMap::new()),
         }
     }
 
@@ -127,12 +140,61 @@ impl LoadedCourse {
             }
             // Let the first module paint before the rest of the course downloads.
             crate::dom::yield_to_browser().await;
-            course.load_scenarios(&catalogue).await;
             let rest_texts = futures_util::future::join_all(rest.iter().map(fetch_module)).await;
             for (entry, text) in rest.iter().zip(rest_texts) {
                 course.store(entry, text, &catalogue);
             }
         });
+    }
+
+    /// What the widgets need and the reading page does not: the catalogue and
+    /// the scenario cards. The islands runtime calls this once.
+    pub fn load_tools(&self) {
+        let course = self.clone();
+        leptos::task::spawn_local(async move {
+            let catalogue = course.load_catalogue().await;
+            course.load_scenarios(&catalogue).await;
+        });
+    }
+
+    /// Starts fetching the module's quiz, once; `quiz` then follows it.
+    pub fn request_quiz(&self, slug: &str) {
+        let Some(file) = self.entry(slug).and_then(|entry| entry.quiz.clone()) else {
+            return;
+        };
+        let known = self
+            .quizzes
+            .with_untracked(|quizzes| quizzes.contains_key(slug));
+        if !known {
+            self.quizzes.update(|quizzes| {
+                quizzes.insert(slug.to_string(), QuizSlot::Loading);
+            });
+            let quizzes = self.quizzes;
+            let slug = slug.to_string();
+            leptos::task::spawn_local(async move {
+                let slot = match fetch_text(&file).await {
+                    Ok(text) => match engine::quiz::parse(&text) {
+                        Ok(quiz) => QuizSlot::Ready(Arc::new(quiz)),
+                        Err(problems) => QuizSlot::Failed(
+                            problems
+                                .iter()
+                                .map(|(line, message)| format!("content/{file}:{line}: {message}"))
+                                .collect::<Vec<_>>()
+                                .join("\n"),
+                        ),
+                    },
+                    Err(reason) => QuizSlot::Failed(reason),
+                };
+                quizzes.try_update(|quizzes| {
+                    quizzes.insert(slug, slot);
+                });
+            });
+        }
+    }
+
+    /// The module's quiz as far as it has loaded; `None` before `request_quiz`. Tracked.
+    pub fn quiz(&self, slug: &str) -> Option<QuizSlot> {
+        self.quizzes.with(|quizzes| quizzes.get(slug).cloned())
     }
 
     async fn load_catalogue(&self) -> Arc<Catalogue> {
@@ -162,21 +224,9 @@ impl LoadedCourse {
         }
     }
 
-    fn store(
-        &self,
-        entry: &ModuleEntry,
-        texts: (Result<String, String>, Option<Result<String, String>>),
-        catalogue: &Catalogue,
-    ) {
-        let (text, quiz) = texts;
+    fn store(&self, entry: &ModuleEntry, text: Result<String, String>, catalogue: &Catalogue) {
         let slot = match course::validate::parse_entry(entry, text, Some(catalogue)) {
-            Ok(mut module) => {
-                if let Some(quiz) = quiz {
-                    // Quiz problems are reported by `lab check content`; a broken quiz is simply absent here.
-                    let _problems = course::validate::attach_quiz(entry, &mut module, quiz);
-                }
-                ModuleSlot::Ready(Arc::new(module))
-            }
+            Ok(module) => ModuleSlot::Ready(Arc::new(module)),
             Err(problems) => ModuleSlot::Failed(
                 problems
                     .iter()
@@ -192,17 +242,10 @@ impl LoadedCourse {
     }
 }
 
-/// Fetches a module's markdown and, if it has one, its quiz, at the same time.
-async fn fetch_module(
-    entry: &ModuleEntry,
-) -> (Result<String, String>, Option<Result<String, String>>) {
-    let quiz = async {
-        match &entry.quiz {
-            Some(file) => Some(fetch_text(file).await),
-            None => None,
-        }
-    };
-    futures_util::future::join(fetch_text(&entry.file), quiz).await
+/// Fetches a module's markdown. Its quiz is fetched by the islands runtime
+/// when the quiz mounts, so the reading page never waits for it.
+async fn fetch_module(entry: &ModuleEntry) -> Result<String, String> {
+    fetch_text(&entry.file).await
 }
 
 /// Fetches one file under content/, relative to the page.

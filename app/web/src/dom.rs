@@ -131,6 +131,18 @@ pub fn mark_once(name: &str) {
     }
 }
 
+/// Dispatches a `CustomEvent` named `name` on `window`, with `detail`.
+pub fn dispatch(name: &str, detail: &wasm_bindgen::JsValue) {
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(detail);
+    if let (Some(window), Ok(event)) = (
+        window(),
+        web_sys::CustomEvent::new_with_event_init_dict(name, &init),
+    ) {
+        let _ = window.dispatch_event(&event);
+    }
+}
+
 /// Offers `text` as a downloaded file. Returns false if the browser refused.
 pub fn download(filename: &str, mime: &str, text: &str) -> bool {
     use wasm_bindgen::JsCast;

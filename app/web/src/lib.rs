@@ -8,6 +8,8 @@ pub mod charts;
 pub mod content;
 pub mod context;
 pub mod dom;
+pub mod island;
+pub mod islands;
 pub mod layout;
 pub mod lms;
 pub mod pages;

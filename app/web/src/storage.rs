@@ -8,6 +8,7 @@
 use course::progress::{backup_key, storage_key, LoadNotice, Progress};
 use gloo_storage::{LocalStorage, Storage};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Where progress lives for this page view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +27,15 @@ pub struct ProgressStore {
     read_only: StoredValue<bool>,
     key: StoredValue<String>,
     learner_seed: StoredValue<u64>,
+    /// Tells this store's sync events from the other runtime's.
+    instance: StoredValue<u32>,
 }
+
+/// Fired on `window` after either runtime (shell or islands) changes
+/// progress; `detail` is `{source, progress}` with the encoded record.
+const SYNC_EVENT: &str = "compute-lab:progress";
+/// Asks the other runtime to announce its progress.
+const REQUEST_EVENT: &str = "compute-lab:progress-request";
 
 impl ProgressStore {
     /// Loads the course's progress, falling back to memory if storage is blocked.
@@ -58,6 +67,7 @@ impl ProgressStore {
             read_only: StoredValue::new(load_notice.read_only()),
             key: StoredValue::new(key),
             learner_seed: StoredValue::new(learner_seed(course_id, backend)),
+            instance: StoredValue::new(random_seed() as u32),
         }
     }
 
@@ -70,6 +80,7 @@ impl ProgressStore {
             read_only: StoredValue::new(true),
             key: StoredValue::new(String::new()),
             learner_seed: StoredValue::new(random_seed()),
+            instance: StoredValue::new(random_seed() as u32),
         }
     }
 
@@ -83,16 +94,78 @@ impl ProgressStore {
         self.backend.get_value()
     }
 
-    /// Writes the current progress, unless that would overwrite a newer schema.
+    /// Writes the current progress, unless that would overwrite a newer schema,
+    /// and tells the other runtime.
     pub fn save(&self) {
+        let encoded = self.progress.with_untracked(Progress::encode);
+        self.announce(&encoded);
         if self.backend.get_value() != Backend::Local || self.read_only.get_value() {
             return;
         }
-        let encoded = self.progress.with_untracked(Progress::encode);
         let key = self.key.get_value();
         if LocalStorage::raw().set_item(&key, &encoded).is_err() {
             self.notice.set(Some("Progress could not be saved (storage is full or blocked); it is kept until you close this tab.".to_string()));
         }
+    }
+
+    fn announce(&self, encoded: &str) {
+        let detail = js_sys::Object::new();
+        let source = wasm_bindgen::JsValue::from(self.instance.get_value());
+        let _ = js_sys::Reflect::set(&detail, &"source".into(), &source);
+        let _ = js_sys::Reflect::set(&detail, &"progress".into(), &encoded.into());
+        crate::dom::dispatch(SYNC_EVENT, &detail);
+    }
+
+    /// Keeps this store equal to the other runtime's: the shell and the islands
+    /// each hold a store, and every change one saves is announced to the other.
+    /// The other's record replaces this one (it already includes this one's
+    /// earlier changes), without saving again, so events never bounce.
+    pub fn follow_others(&self) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let store = *self;
+        let changes = gloo_events::EventListener::new(&window, SYNC_EVENT, move |event| {
+            let Some(detail) = event
+                .dyn_ref::<web_sys::CustomEvent>()
+                .map(web_sys::CustomEvent::detail)
+            else {
+                return;
+            };
+            let field = |name: &str| js_sys::Reflect::get(&detail, &name.into()).ok();
+            let source = field("source").and_then(|v| v.as_f64());
+            if source == Some(f64::from(store.instance.get_value())) {
+                return;
+            }
+            let Some(encoded) = field("progress").and_then(|v| v.as_string()) else {
+                return;
+            };
+            let (incoming, _notice) = Progress::decode(Some(&encoded));
+            if store
+                .progress
+                .with_untracked(|current| *current != incoming)
+            {
+                store.progress.set(incoming);
+            }
+        });
+        let requests = gloo_events::EventListener::new(&window, REQUEST_EVENT, move |event| {
+            let source = event
+                .dyn_ref::<web_sys::CustomEvent>()
+                .and_then(|e| e.detail().as_f64());
+            if source != Some(f64::from(store.instance.get_value())) {
+                store.announce(&store.progress.with_untracked(Progress::encode));
+            }
+        });
+        // Both stores live as long as the page.
+        changes.forget();
+        requests.forget();
+    }
+
+    /// Asks the other runtime to announce its progress, which matters when
+    /// storage is blocked and the two runtimes cannot meet in localStorage.
+    pub fn request_snapshot(&self) {
+        let source = wasm_bindgen::JsValue::from(self.instance.get_value());
+        crate::dom::dispatch(REQUEST_EVENT, &source);
     }
 
     pub fn visit(&self, slug: &str) {

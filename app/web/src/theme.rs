@@ -5,6 +5,9 @@ use gloo_storage::{LocalStorage, Storage};
 use leptos::prelude::*;
 
 const KEY: &str = "compute-lab:theme";
+/// Fired on `window` after the shell changes `<html data-theme>`, so the
+/// islands runtime (a separate module) repaints its charts.
+const CHANGED_EVENT: &str = "compute-lab:theme";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Theme {
@@ -79,6 +82,7 @@ pub fn provide_theme() {
         if let Some(root) = crate::dom::document().and_then(|d| d.document_element()) {
             let _ = root.set_attribute("data-theme", current.attribute());
         }
+        crate::dom::dispatch(CHANGED_EVENT, &wasm_bindgen::JsValue::NULL);
         if web_sys::window()
             .and_then(|w| w.local_storage().ok().flatten())
             .is_some()
@@ -86,6 +90,26 @@ pub fn provide_theme() {
             let _ = LocalStorage::raw().set_item(KEY, current.attribute());
         }
     });
+}
+
+/// The islands runtime's theme: read from `<html data-theme>`, which the
+/// shell owns, and re-read whenever the shell announces a change.
+pub fn follow_document_theme() -> RwSignal<Theme> {
+    let read = || {
+        crate::dom::document()
+            .and_then(|d| d.document_element())
+            .and_then(|root| root.get_attribute("data-theme"))
+            .map(|text| Theme::parse(&text))
+            .unwrap_or(Theme::System)
+    };
+    let theme = RwSignal::new(read());
+    if let Some(window) = crate::dom::window() {
+        let listener = gloo_events::EventListener::new(&window, CHANGED_EVENT, move |_| {
+            theme.set(read());
+        });
+        listener.forget();
+    }
+    theme
 }
 
 #[component]

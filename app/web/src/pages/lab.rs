@@ -1,7 +1,8 @@
 //! A widget on its own page, at `#/lab/SLUG`.
 
+use crate::island::{Island, IslandSpec};
 use crate::pages::not_found::NotFoundPage;
-use crate::widgets::{Widget, WidgetMount};
+use crate::widgets::WidgetMount;
 use leptos::prelude::*;
 
 #[component]
@@ -14,7 +15,7 @@ pub fn LabPage(widget: String) -> impl IntoView {
         <article class="lab" data-testid="lab">
             <h1>{spec.title}</h1>
             <p class="lede">{spec.summary}</p>
-            <Widget mount=WidgetMount::standalone(spec.slug) />
+            <Island spec=IslandSpec::Widget(WidgetMount::standalone(spec.slug)) />
         </article>
     }
     .into_any()

@@ -87,8 +87,16 @@ fn placed_elsewhere(module: &Arc<Module>) -> Option<impl IntoView> {
         .blocks
         .iter()
         .any(|block| matches!(block, course::Block::Quiz { .. }));
-    let quiz = module.quiz.clone().filter(|_| !placed)?;
-    Some(view! { <crate::quiz::QuizView quiz=quiz slug=module.front.slug.clone() /> })
+    let slug = module.front.slug.clone();
+    if placed || !crate::blocks::has_quiz(&slug) {
+        return None;
+    }
+    let spec = crate::island::IslandSpec::Quiz {
+        module: slug,
+        fence: None,
+        line: 0,
+    };
+    Some(view! { <crate::island::Island spec=spec /> })
 }
 
 #[component]

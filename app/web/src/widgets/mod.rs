@@ -23,7 +23,8 @@ use course::WidgetRef;
 use leptos::prelude::*;
 
 /// Everything a widget needs to mount: which one, its URL key prefix and presets.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The reading page hands it to the islands runtime as JSON.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct WidgetMount {
     pub slug: String,
     /// Prefix of this widget's URL query keys; unique on its page.
