@@ -6,6 +6,7 @@ test("export in one browser, import in another, and a tampered file is refused",
   await page.goto("/#/m/clusters");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.goto("/#/progress");
+  await expect(page.getByTestId("history-empty")).toHaveText("No checkpoint attempts yet.");
   await page.getByTestId("learner-name").fill("Ada Lovelace");
   const reportPromise = page.waitForEvent("download");
   await page.getByTestId("export-report").press("Enter");

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 #[component]
 pub fn AttemptHistory(modules: Vec<(String, String)>) -> impl IntoView {
     let store = use_progress();
+    let slugs: Vec<String> = modules.iter().map(|(slug, _)| slug.clone()).collect();
     let sections = move || {
         store.progress.with(|progress| {
             modules
@@ -18,10 +19,16 @@ pub fn AttemptHistory(modules: Vec<(String, String)>) -> impl IntoView {
                 .collect_view()
         })
     };
+    let none_yet = move || {
+        store
+            .progress
+            .with(|p| slugs.iter().all(|slug| p.get(slug).history.is_empty()))
+    };
     view! {
         <section class="attempt-history" aria-labelledby="history-heading">
             <h2 id="history-heading">"Checkpoint attempts"</h2>
             <p>"The most recent attempts per module, with the time (UTC) and the questions answered wrongly. The results report below lists every answer."</p>
+            {move || none_yet().then(|| view! { <p data-testid="history-empty">"No checkpoint attempts yet."</p> })}
             {sections}
         </section>
     }
