@@ -44,7 +44,16 @@ pub struct Origin<'a> {
     pub slug: &'a str,
     /// The hardware catalogue, for checking widget presets that name accelerators.
     pub catalogue: Option<&'a engine::hardware::Catalogue>,
+    /// Checks preset values with each widget's own validation. `lab check`
+    /// passes `engine::widgets::preset_problems`; the browser's reading shell
+    /// passes `None`, so the widgets' validation code stays out of its
+    /// download (an island shows a bad preset beside the field instead).
+    pub preset_check: Option<PresetCheck>,
 }
+
+/// Preset values of widget `slug` → one message per problem.
+pub type PresetCheck =
+    fn(&str, &[(String, String)], Option<&engine::hardware::Catalogue>) -> Vec<String>;
 
 pub fn options() -> Options {
     Options::ENABLE_TABLES
@@ -63,6 +72,7 @@ pub fn render_snippet(markdown: &str, slug: &str) -> String {
         line_offset: 0,
         slug,
         catalogue: None,
+        preset_check: None,
     };
     render(markdown, origin)
         .blocks
@@ -370,6 +380,7 @@ impl<'a> Renderer<'a> {
             fence_line,
             &mut self.widget_counts,
             self.origin.catalogue,
+            self.origin.preset_check,
         ) {
             Ok(widget) => Block::Widget(widget),
             Err((line, message)) => {
@@ -484,6 +495,7 @@ fn parse_widget(
     fence_line: usize,
     counts: &mut HashMap<String, usize>,
     catalogue: Option<&engine::hardware::Catalogue>,
+    preset_check: Option<PresetCheck>,
 ) -> Result<WidgetRef, (usize, String)> {
     let mut words = info.split_whitespace();
     let _directive = words.next();
@@ -565,7 +577,9 @@ fn parse_widget(
             .position(|field| field == key)
             .unwrap_or(usize::MAX)
     });
-    if let Some(problem) = engine::widgets::preset_problems(slug, &widget.preset, catalogue)
+    if let Some(problem) = preset_check
+        .map(|check| check(slug, &widget.preset, catalogue))
+        .unwrap_or_default()
         .into_iter()
         .next()
     {

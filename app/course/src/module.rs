@@ -126,6 +126,22 @@ pub fn parse_module(
     text: &str,
     catalogue: Option<&engine::hardware::Catalogue>,
 ) -> Result<Module, Vec<Diagnostic>> {
+    parse_module_with(
+        path,
+        text,
+        catalogue,
+        Some(engine::widgets::preset_problems),
+    )
+}
+
+/// `parse_module` with the widget preset check chosen by the caller (see
+/// `markdown::Origin::preset_check`).
+pub fn parse_module_with(
+    path: &str,
+    text: &str,
+    catalogue: Option<&engine::hardware::Catalogue>,
+    preset_check: Option<crate::markdown::PresetCheck>,
+) -> Result<Module, Vec<Diagnostic>> {
     use crate::diagnostic::{toml_error_line, toml_error_message};
     let Some((front_text, body, line_offset)) = split_front_matter(text) else {
         return Err(vec![Diagnostic::new(
@@ -155,6 +171,7 @@ pub fn parse_module(
             line_offset,
             slug: &front.slug,
             catalogue,
+            preset_check,
         },
     );
     diagnostics.extend(rendered.diagnostics);

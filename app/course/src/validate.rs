@@ -5,7 +5,7 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::manifest::{Manifest, ModuleEntry, MANIFEST_PATH};
-use crate::module::{parse_module, Block, Module};
+use crate::module::{Block, Module};
 use crate::route::Route;
 use crate::scenarios::{self, ScenarioBank};
 use engine::hardware::Catalogue;
@@ -226,12 +226,28 @@ pub fn parse_entry(
     text: Result<String, String>,
     catalogue: Option<&Catalogue>,
 ) -> Result<Module, Vec<Diagnostic>> {
+    parse_entry_with(
+        entry,
+        text,
+        catalogue,
+        Some(engine::widgets::preset_problems),
+    )
+}
+
+/// `parse_entry` with the widget preset check chosen by the caller; the
+/// browser's reading shell passes `None` (see `markdown::Origin::preset_check`).
+pub fn parse_entry_with(
+    entry: &ModuleEntry,
+    text: Result<String, String>,
+    catalogue: Option<&Catalogue>,
+    preset_check: Option<crate::markdown::PresetCheck>,
+) -> Result<Module, Vec<Diagnostic>> {
     let path = format!("content/{}", entry.file);
     let text = text.map_err(|error| {
         let message = format!("module `{}`: cannot read {path}: {error}", entry.slug);
         vec![Diagnostic::new(MANIFEST_PATH, 1, message)]
     })?;
-    let mut module = parse_module(&path, &text, catalogue)?;
+    let mut module = crate::module::parse_module_with(&path, &text, catalogue, preset_check)?;
     if module.front.slug != entry.slug {
         let message = format!(
             "front matter slug `{}` differs from `{}` in course.toml",

@@ -225,7 +225,7 @@ impl LoadedCourse {
     }
 
     fn store(&self, entry: &ModuleEntry, text: Result<String, String>, catalogue: &Catalogue) {
-        let slot = match course::validate::parse_entry(entry, text, Some(catalogue)) {
+        let slot = match course::validate::parse_entry_with(entry, text, Some(catalogue), None) {
             Ok(module) => ModuleSlot::Ready(Arc::new(module)),
             Err(problems) => ModuleSlot::Failed(
                 problems
