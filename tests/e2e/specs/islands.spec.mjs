@@ -27,3 +27,16 @@ test("if the widgets module cannot load, the text still reads and each widget sa
   await page.keyboard.press("Enter");
   await expect(course.heading()).toContainText("accelerators");
 });
+
+test("a preset value the widget rejects is named beside its field, not hidden", async ({ page }) => {
+  const fs = await import("node:fs");
+  const original = fs.readFileSync(new URL("../../../content/01-why-hardware.md", import.meta.url), "utf8");
+  const broken = original.replace("accelerators = 10000\n", "accelerators = -5\n");
+  expect(broken).not.toEqual(original);
+  await page.route(/01-why-hardware\.md/, (route) => route.fulfill({ body: broken, contentType: "text/markdown" }));
+  const course = new CoursePage(page);
+  await course.goto("/m/why-hardware");
+  const widget = course.widget("train-compute");
+  await expect(widget.root).toContainText("Must be at least 1.");
+  await expect(page.getByTestId("authoring-error")).toHaveCount(0);
+});
