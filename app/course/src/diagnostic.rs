@@ -49,17 +49,14 @@ impl LineIndex {
     }
 }
 
-/// The line a TOML parse error points at, counted from the start of `text`.
-pub fn toml_error_line(text: &str, error: &toml::de::Error) -> usize {
-    error
-        .span()
-        .map(|span| LineIndex::new(text).line_of(span.start))
-        .unwrap_or(1)
+/// The line a TOML error points at, counted from the start of the text it read.
+pub fn toml_error_line(error: &engine::toml_reader::Error) -> usize {
+    error.line()
 }
 
-/// A TOML error's message without the source excerpt toml adds, on one line.
-pub fn toml_error_message(error: &toml::de::Error) -> String {
-    error.message().replace('\n', " ").trim().to_string()
+/// A TOML error's message, on one line and without a location.
+pub fn toml_error_message(error: &engine::toml_reader::Error) -> String {
+    error.message().trim().to_string()
 }
 
 #[cfg(test)]

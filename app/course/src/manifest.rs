@@ -104,10 +104,10 @@ pub const MANIFEST_PATH: &str = "content/course.toml";
 impl Manifest {
     /// Parses and checks the manifest. Problems in the listed modules are found later.
     pub fn parse(text: &str) -> Result<Manifest, Vec<Diagnostic>> {
-        let manifest: Manifest = toml::from_str(text).map_err(|error| {
+        let manifest: Manifest = engine::toml_reader::from_str(text).map_err(|error| {
             vec![Diagnostic::new(
                 MANIFEST_PATH,
-                toml_error_line(text, &error),
+                toml_error_line(&error),
                 toml_error_message(&error),
             )]
         })?;

@@ -515,9 +515,9 @@ fn parse_widget(
             ),
         ));
     };
-    let table: toml::Table = toml::from_str(body).map_err(|error| {
+    let table = engine::toml_reader::parse(body).map_err(|error| {
         (
-            fence_line + toml_error_line(body, &error),
+            fence_line + toml_error_line(&error),
             format!(
                 "widget `{slug}` presets are not valid TOML: {}",
                 toml_error_message(&error)
@@ -533,17 +533,16 @@ fn parse_widget(
         line: fence_line,
     };
     let key_line = |key: &str| {
-        body.lines()
-            .position(|line| line.trim_start().starts_with(key))
-            .map(|idx| fence_line + 1 + idx)
-            .unwrap_or(fence_line)
+        table
+            .line_of(key)
+            .map_or(fence_line, |line| fence_line + line)
     };
-    for (key, value) in &table {
+    for (key, value) in table.iter() {
         let text = match value {
-            toml::Value::String(text) => text.clone(),
-            toml::Value::Integer(number) => number.to_string(),
-            toml::Value::Float(number) => number.to_string(),
-            toml::Value::Boolean(flag) => flag.to_string(),
+            engine::toml_reader::Value::String(text) => text.clone(),
+            engine::toml_reader::Value::Integer(number) => number.to_string(),
+            engine::toml_reader::Value::Float(number) => number.to_string(),
+            engine::toml_reader::Value::Boolean(flag) => flag.to_string(),
             _ => {
                 return Err((
                     key_line(key),
@@ -551,10 +550,10 @@ fn parse_widget(
                 ))
             }
         };
-        match key.as_str() {
+        match key {
             "title" => widget.title = Some(text),
             "predict" => widget.predict = Some(text),
-            field if spec.fields.contains(&field) => widget.preset.push((key.clone(), text)),
+            field if spec.fields.contains(&field) => widget.preset.push((key.to_string(), text)),
             _ => {
                 let mut allowed: Vec<&str> = spec.fields.to_vec();
                 allowed.extend(engine::widgets::COMMON_PRESET_KEYS);

@@ -150,10 +150,10 @@ pub fn parse_module_with(
             "a module starts with TOML front matter between two `+++` lines",
         )]);
     };
-    let front: FrontMatter = toml::from_str(front_text).map_err(|error| {
+    let front: FrontMatter = engine::toml_reader::from_str(front_text).map_err(|error| {
         vec![Diagnostic::new(
             path,
-            1 + toml_error_line(front_text, &error),
+            1 + toml_error_line(&error),
             toml_error_message(&error),
         )]
     })?;

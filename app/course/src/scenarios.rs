@@ -82,7 +82,7 @@ struct CardFile {
     answer: String,
     explanation: String,
     #[serde(default)]
-    workload: toml::Table,
+    workload: engine::toml_reader::Table,
     #[serde(default)]
     why_not: BTreeMap<String, String>,
 }
@@ -176,14 +176,11 @@ pub fn parse(
     text: &str,
     catalogue: Option<&Catalogue>,
 ) -> (Option<ScenarioBank>, Vec<Diagnostic>) {
-    let file: BankFile = match toml::from_str(text) {
+    let file: BankFile = match engine::toml_reader::from_str(text) {
         Ok(file) => file,
         Err(error) => {
-            let diagnostic = Diagnostic::new(
-                path,
-                toml_error_line(text, &error),
-                toml_error_message(&error),
-            );
+            let diagnostic =
+                Diagnostic::new(path, toml_error_line(&error), toml_error_message(&error));
             return (None, vec![diagnostic]);
         }
     };
@@ -318,8 +315,8 @@ fn check_card(
     }
     let mut workload = Vec::new();
     let mut readable = true;
-    for (key, value) in &raw.workload {
-        if !FIELDS.contains(&key.as_str()) {
+    for (key, value) in raw.workload.iter() {
+        if !FIELDS.contains(&key) {
             say(
                 key,
                 format!(
@@ -331,16 +328,16 @@ fn check_card(
             continue;
         }
         let text = match value {
-            toml::Value::String(text) => text.clone(),
-            toml::Value::Integer(number) => number.to_string(),
-            toml::Value::Float(number) => number.to_string(),
+            engine::toml_reader::Value::String(text) => text.clone(),
+            engine::toml_reader::Value::Integer(number) => number.to_string(),
+            engine::toml_reader::Value::Float(number) => number.to_string(),
             _ => {
                 say(key, format!("workload.{key} must be a string or a number"));
                 readable = false;
                 continue;
             }
         };
-        workload.push((key.clone(), text));
+        workload.push((key.to_string(), text));
     }
     if !raw.workload.contains_key("phase") {
         say(

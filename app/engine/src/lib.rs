@@ -21,6 +21,7 @@ pub mod scenario_quiz;
 pub mod serve;
 pub mod split;
 pub mod tco;
+pub mod toml_reader;
 pub mod train_compute;
 pub mod widgets;
 

@@ -213,20 +213,10 @@ pub struct CatalogueProblem {
 
 /// Parses one catalogue file and checks every accelerator in it.
 pub fn parse_file(text: &str) -> Result<Vec<Accelerator>, Vec<CatalogueProblem>> {
-    let file: CatalogueFile = toml::from_str(text).map_err(|error| {
-        let line = error
-            .span()
-            .map(|span| {
-                text.get(..span.start)
-                    .unwrap_or_default()
-                    .matches('\n')
-                    .count()
-                    + 1
-            })
-            .unwrap_or(1);
+    let file: CatalogueFile = crate::toml_reader::from_str(text).map_err(|error| {
         vec![CatalogueProblem {
-            line,
-            message: error.message().replace('\n', " ").trim().to_string(),
+            line: error.line(),
+            message: error.message().to_string(),
         }]
     })?;
     let problems: Vec<CatalogueProblem> = file

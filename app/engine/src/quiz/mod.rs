@@ -130,19 +130,8 @@ pub struct Verdict {
 
 /// Parses a quiz file and checks it. Problems carry the line they concern.
 pub fn parse(text: &str) -> Result<Quiz, Vec<(usize, String)>> {
-    let quiz: Quiz = toml::from_str(text).map_err(|error| {
-        let line = error
-            .span()
-            .map(|s| {
-                text.get(..s.start)
-                    .unwrap_or_default()
-                    .matches('\n')
-                    .count()
-                    + 1
-            })
-            .unwrap_or(1);
-        vec![(line, error.message().replace('\n', " ").trim().to_string())]
-    })?;
+    let quiz: Quiz = crate::toml_reader::from_str(text)
+        .map_err(|error| vec![(error.line(), error.message().to_string())])?;
     let problems = problems(&quiz, text);
     if problems.is_empty() {
         Ok(quiz)
