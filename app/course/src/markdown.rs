@@ -44,16 +44,43 @@ pub struct Origin<'a> {
     pub slug: &'a str,
     /// The hardware catalogue, for checking widget presets that name accelerators.
     pub catalogue: Option<&'a engine::hardware::Catalogue>,
-    /// Checks preset values with each widget's own validation. `lab check`
-    /// passes `engine::widgets::preset_problems`; the browser's reading shell
-    /// passes `None`, so the widgets' validation code stays out of its
-    /// download (an island shows a bad preset beside the field instead).
-    pub preset_check: Option<PresetCheck>,
+    /// Preset checking and math rendering, or the reading shell's lighter set.
+    pub tools: RenderTools,
 }
 
 /// Preset values of widget `slug` → one message per problem.
 pub type PresetCheck =
     fn(&str, &[(String, String)], Option<&engine::hardware::Catalogue>) -> Vec<String>;
+
+/// TeX (and whether it is display math) → MathML, or why it cannot be rendered.
+pub type MathRender = fn(&str, bool) -> Result<String, String>;
+
+/// The two heavy parts of rendering, passed as functions so that a build
+/// which never names them does not link them. `lab check` and the islands
+/// use `RenderTools::full()`. The browser's reading shell uses
+/// `RenderTools::READING_SHELL`: it does not check preset values (an island
+/// shows a bad preset beside its field) and writes each formula as a pending
+/// TeX element that the islands module typesets, which keeps the widgets'
+/// validation code and the TeX converter out of the first download.
+#[derive(Debug, Clone, Copy)]
+pub struct RenderTools {
+    pub preset_check: Option<PresetCheck>,
+    pub math: Option<MathRender>,
+}
+
+impl RenderTools {
+    pub const READING_SHELL: RenderTools = RenderTools {
+        preset_check: None,
+        math: None,
+    };
+
+    pub fn full() -> RenderTools {
+        RenderTools {
+            preset_check: Some(engine::widgets::preset_problems),
+            math: Some(math::to_mathml),
+        }
+    }
+}
 
 pub fn options() -> Options {
     Options::ENABLE_TABLES
@@ -72,7 +99,7 @@ pub fn render_snippet(markdown: &str, slug: &str) -> String {
         line_offset: 0,
         slug,
         catalogue: None,
-        preset_check: None,
+        tools: RenderTools::full(),
     };
     render(markdown, origin)
         .blocks
@@ -274,10 +301,18 @@ impl<'a> Renderer<'a> {
     }
 
     fn math(&mut self, tex: &str, display: bool, offset: usize) {
-        if let Err(message) = math::to_mathml(tex, display) {
-            self.diagnose(offset, message);
-        }
-        self.emit(Event::InlineHtml(math::render(tex, display).into()));
+        let html = match self.origin.tools.math {
+            Some(to_mathml) => match to_mathml(tex, display) {
+                Ok(mathml) => mathml,
+                Err(message) => {
+                    let html = math::error_box(tex, &message);
+                    self.diagnose(offset, message);
+                    html
+                }
+            },
+            None => math::pending(tex, display),
+        };
+        self.emit(Event::InlineHtml(html.into()));
     }
 
     fn directive_error(&mut self, line: usize, message: &str) -> Block {
@@ -380,7 +415,7 @@ impl<'a> Renderer<'a> {
             fence_line,
             &mut self.widget_counts,
             self.origin.catalogue,
-            self.origin.preset_check,
+            self.origin.tools.preset_check,
         ) {
             Ok(widget) => Block::Widget(widget),
             Err((line, message)) => {

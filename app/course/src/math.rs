@@ -44,12 +44,31 @@ pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
 pub fn render(tex: &str, display: bool) -> String {
     match to_mathml(tex, display) {
         Ok(mathml) => mathml,
-        Err(message) => format!(
-            "<code class=\"math-error\" title=\"{}\">{}</code>",
-            escape::html(&message),
-            escape::html(tex)
-        ),
+        Err(message) => error_box(tex, &message),
     }
+}
+
+/// The escaped TeX in a box that says why it could not be rendered.
+pub fn error_box(tex: &str, message: &str) -> String {
+    format!(
+        "<code class=\"math-error\" title=\"{}\">{}</code>",
+        escape::html(message),
+        escape::html(tex)
+    )
+}
+
+/// The class of a formula still waiting to be typeset.
+pub const PENDING_CLASS: &str = "math-pending";
+
+/// A formula written as readable TeX, for the islands module to replace with
+/// MathML (see `markdown::RenderTools`). It carries its source and style in
+/// data attributes, so typesetting needs nothing else from the page.
+pub fn pending(tex: &str, display: bool) -> String {
+    let style = if display { "block" } else { "inline" };
+    let escaped = escape::html(tex);
+    format!(
+        "<span class=\"{PENDING_CLASS} {PENDING_CLASS}-{style}\" data-tex=\"{escaped}\" data-display=\"{style}\">{escaped}</span>"
+    )
 }
 
 /// Common TeX spellings latex2mathml lacks, mapped to ones it knows.

@@ -126,21 +126,16 @@ pub fn parse_module(
     text: &str,
     catalogue: Option<&engine::hardware::Catalogue>,
 ) -> Result<Module, Vec<Diagnostic>> {
-    parse_module_with(
-        path,
-        text,
-        catalogue,
-        Some(engine::widgets::preset_problems),
-    )
+    parse_module_with(path, text, catalogue, crate::markdown::RenderTools::full())
 }
 
-/// `parse_module` with the widget preset check chosen by the caller (see
-/// `markdown::Origin::preset_check`).
+/// `parse_module` with the rendering tools chosen by the caller (see
+/// `markdown::RenderTools`).
 pub fn parse_module_with(
     path: &str,
     text: &str,
     catalogue: Option<&engine::hardware::Catalogue>,
-    preset_check: Option<crate::markdown::PresetCheck>,
+    tools: crate::markdown::RenderTools,
 ) -> Result<Module, Vec<Diagnostic>> {
     use crate::diagnostic::{toml_error_line, toml_error_message};
     let Some((front_text, body, line_offset)) = split_front_matter(text) else {
@@ -171,7 +166,7 @@ pub fn parse_module_with(
             line_offset,
             slug: &front.slug,
             catalogue,
-            preset_check,
+            tools,
         },
     );
     diagnostics.extend(rendered.diagnostics);

@@ -226,28 +226,23 @@ pub fn parse_entry(
     text: Result<String, String>,
     catalogue: Option<&Catalogue>,
 ) -> Result<Module, Vec<Diagnostic>> {
-    parse_entry_with(
-        entry,
-        text,
-        catalogue,
-        Some(engine::widgets::preset_problems),
-    )
+    parse_entry_with(entry, text, catalogue, crate::markdown::RenderTools::full())
 }
 
-/// `parse_entry` with the widget preset check chosen by the caller; the
-/// browser's reading shell passes `None` (see `markdown::Origin::preset_check`).
+/// `parse_entry` with the rendering tools chosen by the caller; the browser's
+/// reading shell passes `RenderTools::READING_SHELL` (see `markdown::RenderTools`).
 pub fn parse_entry_with(
     entry: &ModuleEntry,
     text: Result<String, String>,
     catalogue: Option<&Catalogue>,
-    preset_check: Option<crate::markdown::PresetCheck>,
+    tools: crate::markdown::RenderTools,
 ) -> Result<Module, Vec<Diagnostic>> {
     let path = format!("content/{}", entry.file);
     let text = text.map_err(|error| {
         let message = format!("module `{}`: cannot read {path}: {error}", entry.slug);
         vec![Diagnostic::new(MANIFEST_PATH, 1, message)]
     })?;
-    let mut module = crate::module::parse_module_with(&path, &text, catalogue, preset_check)?;
+    let mut module = crate::module::parse_module_with(&path, &text, catalogue, tools)?;
     if module.front.slug != entry.slug {
         let message = format!(
             "front matter slug `{}` differs from `{}` in course.toml",

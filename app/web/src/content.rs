@@ -225,7 +225,12 @@ impl LoadedCourse {
     }
 
     fn store(&self, entry: &ModuleEntry, text: Result<String, String>, catalogue: &Catalogue) {
-        let slot = match course::validate::parse_entry_with(entry, text, Some(catalogue), None) {
+        let slot = match course::validate::parse_entry_with(
+            entry,
+            text,
+            Some(catalogue),
+            course::markdown::RenderTools::READING_SHELL,
+        ) {
             Ok(module) => ModuleSlot::Ready(Arc::new(module)),
             Err(problems) => ModuleSlot::Failed(
                 problems

@@ -33,6 +33,8 @@ pub enum IslandSpec {
     EmbeddedQuiz {
         id: String,
     },
+    /// The progress page's attempt history, transfer and results report.
+    ProgressTools,
 }
 
 impl IslandSpec {
@@ -40,6 +42,7 @@ impl IslandSpec {
         match self {
             IslandSpec::Widget(_) => "widget",
             IslandSpec::Quiz { .. } | IslandSpec::EmbeddedQuiz { .. } => "quiz",
+            IslandSpec::ProgressTools => "progress-tools",
         }
     }
 }
@@ -138,10 +141,10 @@ pub fn Island(spec: IslandSpec) -> impl IntoView {
             unmount(id);
         }
     });
-    let waiting = if kind == "quiz" {
-        "Loading the quiz…"
-    } else {
-        "Loading the calculator…"
+    let waiting = match kind {
+        "quiz" => "Loading the quiz…",
+        "progress-tools" => "Loading your attempt history and the export tools…",
+        _ => "Loading the calculator…",
     };
     view! {
         <div class="island" data-island=kind>

@@ -48,6 +48,7 @@ pub fn register() {
     let _ = js_sys::Reflect::set(&api, &JsValue::from_str("mount"), mount.as_ref());
     let _ = js_sys::Reflect::set(&api, &JsValue::from_str("unmount"), unmount.as_ref());
     let _ = js_sys::Reflect::set(&window, &JsValue::from_str("computeLabIslandsApi"), &api);
+    crate::typeset::follow_pending_math();
     // The API lives as long as the page.
     mount.forget();
     unmount.forget();
@@ -154,6 +155,7 @@ fn island_view(spec: IslandSpec) -> impl IntoView {
             line,
         } => view! { <ModuleQuiz module=module fence=fence line=line /> }.into_any(),
         IslandSpec::EmbeddedQuiz { id } => view! { <EmbeddedQuiz id=id /> }.into_any(),
+        IslandSpec::ProgressTools => view! { <crate::pages::progress::ProgressTools /> }.into_any(),
     }
 }
 

@@ -16,6 +16,7 @@ pub mod pages;
 pub mod quiz;
 pub mod storage;
 pub mod theme;
+pub mod typeset;
 pub mod widgets;
 
 /// Mounts the app into `<main id="app">`, or the body when that is missing.

@@ -97,7 +97,7 @@ async fn authoring_errors_render_in_place_and_script_text_stays_text() {
             line_offset: 0,
             slug: "t",
             catalogue: None,
-            preset_check: Some(engine::widgets::preset_problems),
+            tools: course::markdown::RenderTools::full(),
         },
     );
     let blocks: Vec<Block> = rendered.blocks;

@@ -27,6 +27,9 @@ for (const { slug, file, quiz } of modules) {
     await expect(page.locator("section.widget")).toHaveCount(fences);
     await expect(course.testId("authoring-error")).toHaveCount(0);
     await expect(page.locator(".module-body")).not.toContainText("unknown hardware value");
+    // Formulas arrive as TeX and are typeset by the islands module; none may
+    // stay pending and none may fail.
+    await expect(page.locator(".math-pending")).toHaveCount(0);
     await expect(page.locator(".math-error")).toHaveCount(0);
     await expect(page.locator("section.quiz")).toHaveCount(quiz ? 1 : 0);
     if (quiz) {

@@ -22,10 +22,31 @@ test("if the widgets module cannot load, the text still reads and each widget sa
   await course.goto("/m/why-hardware");
   await expect(course.heading()).toContainText("Why hardware");
   await expect(page.getByTestId("island-error").first()).toContainText("could not start");
+  // Formulas stay readable as their TeX source.
+  const pending = page.locator(".module-body .math-pending").first();
+  await expect(pending).toBeVisible();
+  expect(await pending.getAttribute("data-tex")).toEqual(await pending.textContent());
+  await expect(page.locator(".module-body math")).toHaveCount(0);
   // Navigation still works by keyboard.
   await page.getByTestId("pager-next").focus();
   await page.keyboard.press("Enter");
   await expect(course.heading()).toContainText("accelerators");
+});
+
+test("formulas are typeset as MathML once the widgets module starts, on every module", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/why-hardware");
+  const formulas = page.locator(".module-body math");
+  await expect(formulas.first()).toBeVisible();
+  await expect(page.locator(".math-pending")).toHaveCount(0);
+  const tex = await formulas.first().getAttribute("alttext");
+  expect(tex.length).toBeGreaterThan(0);
+  // A module opened later is typeset too.
+  await course.goto("/m/compute-or-memory");
+  await expect(course.heading()).toContainText("memory");
+  await expect(page.locator(".module-body math").first()).toBeVisible();
+  await expect(page.locator(".math-pending")).toHaveCount(0);
+  await course.expectNoConsoleErrors();
 });
 
 test("a preset value the widget rejects is named beside its field, not hidden", async ({ page }) => {

@@ -6,7 +6,7 @@ fn origin() -> Origin<'static> {
         line_offset: 10,
         slug: "t",
         catalogue: None,
-        preset_check: Some(engine::widgets::preset_problems),
+        tools: RenderTools::full(),
     }
 }
 

@@ -9,59 +9,20 @@ use serde::de::{
     VariantAccess, Visitor,
 };
 
-/// Deserializes a document's root table.
-pub(super) struct TableDeserializer<'a> {
-    value: ValueDeserializer<'a>,
-}
-
-impl<'a> TableDeserializer<'a> {
-    pub(super) fn new(table: &'a Table) -> TableDeserializer<'a> {
-        TableDeserializer {
-            value: ValueDeserializer {
-                value: ValueRef::Table(table),
-                line: table.line,
-            },
-        }
-    }
-}
-
+/// Deserializes one value; the root table is passed as a `Value::Table`.
 #[derive(Clone, Copy)]
-enum ValueRef<'a> {
-    Value(&'a Value),
-    Table(&'a Table),
-}
-
-#[derive(Clone, Copy)]
-struct ValueDeserializer<'a> {
-    value: ValueRef<'a>,
+pub(super) struct ValueDeserializer<'a> {
+    value: &'a Value,
     line: usize,
 }
 
 impl<'a> ValueDeserializer<'a> {
-    fn new(value: &'a Value, line: usize) -> ValueDeserializer<'a> {
-        let value = match value {
-            Value::Table(table) => ValueRef::Table(table),
-            other => ValueRef::Value(other),
-        };
+    pub(super) fn new(value: &'a Value, line: usize) -> ValueDeserializer<'a> {
         let line = match value {
-            ValueRef::Table(table) if table.line > 0 => table.line,
+            Value::Table(table) if table.line > 0 => table.line,
             _ => line,
         };
         ValueDeserializer { value, line }
-    }
-}
-
-impl<'de> Deserializer<'de> for TableDeserializer<'_> {
-    type Error = Error;
-
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.value.deserialize_any(visitor)
-    }
-
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf option unit unit_struct newtype_struct seq tuple
-        tuple_struct map struct enum identifier ignored_any
     }
 }
 
@@ -70,19 +31,15 @@ impl<'de> Deserializer<'de> for ValueDeserializer<'_> {
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let result = match self.value {
-            ValueRef::Table(table) => visitor.visit_map(Entries {
+            Value::Table(table) => visitor.visit_map(Entries {
                 entries: table.entries.iter(),
                 pending: None,
             }),
-            ValueRef::Value(Value::Table(table)) => visitor.visit_map(Entries {
-                entries: table.entries.iter(),
-                pending: None,
-            }),
-            ValueRef::Value(Value::String(text)) => visitor.visit_str(text),
-            ValueRef::Value(Value::Integer(number)) => visitor.visit_i64(*number),
-            ValueRef::Value(Value::Float(number)) => visitor.visit_f64(*number),
-            ValueRef::Value(Value::Boolean(flag)) => visitor.visit_bool(*flag),
-            ValueRef::Value(Value::Array(items)) => visitor.visit_seq(Items {
+            Value::String(text) => visitor.visit_str(text),
+            Value::Integer(number) => visitor.visit_i64(*number),
+            Value::Float(number) => visitor.visit_f64(*number),
+            Value::Boolean(flag) => visitor.visit_bool(*flag),
+            Value::Array(items) => visitor.visit_seq(Items {
                 items: items.iter(),
                 line: self.line,
             }),
@@ -112,17 +69,15 @@ impl<'de> Deserializer<'de> for ValueDeserializer<'_> {
         _variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        let table = match self.value {
-            ValueRef::Table(table) => Some(table),
-            ValueRef::Value(Value::Table(table)) => Some(table),
-            _ => None,
-        };
-        let result = match (self.value, table.map(|table| table.entries.as_slice())) {
-            (ValueRef::Value(Value::String(text)), _) => {
+        let result = match self.value {
+            Value::String(text) => {
                 let variant: StrDeserializer<'_, Error> = text.as_str().into_deserializer();
                 visitor.visit_enum(variant)
             }
-            (_, Some([entry])) => visitor.visit_enum(Variant { entry }),
+            Value::Table(Table { entries, .. }) if entries.len() == 1 => match entries.first() {
+                Some(entry) => visitor.visit_enum(Variant { entry }),
+                None => Err(serde::de::Error::custom("expected one key")),
+            },
             _ => Err(serde::de::Error::custom(
                 "expected a variant name as a string, or a table with exactly one key",
             )),

@@ -82,8 +82,8 @@ pub fn parse(text: &str) -> Result<Table, Error> {
 
 /// Parses a TOML document and deserializes it into `T`.
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Error> {
-    let table = parse::document(text)?;
-    T::deserialize(de::TableDeserializer::new(&table))
+    let root = Value::Table(parse::document(text)?);
+    T::deserialize(de::ValueDeserializer::new(&root, 1))
 }
 
 #[cfg(test)]

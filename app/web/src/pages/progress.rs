@@ -75,9 +75,23 @@ pub fn ProgressPage() -> impl IntoView {
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            <crate::pages::history::AttemptHistory modules=reported_parts(&course.manifest) />
-            <Transfer course_id=course.manifest.id.clone() modules=reported_parts(&course.manifest) />
+            <crate::island::Island spec=crate::island::IslandSpec::ProgressTools />
         </article>
+    }
+    .into_any()
+}
+
+/// The attempt history, the transfer of progress between browsers and the
+/// results report. They run in the islands module: the reading shell needs
+/// none of their code to show the table above.
+#[component]
+pub fn ProgressTools() -> impl IntoView {
+    let Some(course) = use_course() else {
+        return ().into_any();
+    };
+    view! {
+        <crate::pages::history::AttemptHistory modules=reported_parts(&course.manifest) />
+        <Transfer course_id=course.manifest.id.clone() modules=reported_parts(&course.manifest) />
     }
     .into_any()
 }
