@@ -12,8 +12,12 @@ let islands;
 window.computeLabIslands = () => {
   islands ??= (async () => {
     const version = encodeURIComponent(script.dataset.wasm.split("/").pop());
+    // The islands' styles load alongside their code and are in place before
+    // the first island mounts; if they fail, the islands still work unstyled.
+    const styles = loadStyles(new URL(`public/islands.css?v=${version}`, base).href);
     const glue = await import(new URL(`islands/islands.js?v=${version}`, base).href);
     await glue.default({ module_or_path: new URL(`islands/islands_bg.wasm?v=${version}`, base).href });
+    await styles;
     return window.computeLabIslandsApi;
   })().catch((error) => {
     islands = undefined;
@@ -21,6 +25,16 @@ window.computeLabIslands = () => {
   });
   return islands;
 };
+
+function loadStyles(href) {
+  return new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.onload = link.onerror = () => resolve();
+    document.head.append(link);
+  });
+}
 
 try {
   const glue = await import(new URL(script.dataset.js, base).href);

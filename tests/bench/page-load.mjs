@@ -82,6 +82,10 @@ try {
     await page.getByTestId(outputId).first().waitFor();
     const samples = [];
     for (const value of values) {
+      // Each change starts from a settled page, as a person's next keystroke
+      // does (about 120 ms apart): the previous change's chart and URL
+      // updates have finished, so a sample measures one change, not a queue.
+      await page.waitForTimeout(120);
       samples.push(
         await page.evaluate(
           async ([inputId, outputId, value]) => {
@@ -95,6 +99,7 @@ try {
               });
               observer.observe(output, { childList: true, characterData: true, subtree: true });
             });
+            await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
             const start = performance.now();
             input.value = String(value);
             input.dispatchEvent(new Event("input", { bubbles: true }));

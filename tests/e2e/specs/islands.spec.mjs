@@ -41,6 +41,11 @@ test("formulas are typeset as MathML once the widgets module starts, on every mo
   await expect(page.locator(".math-pending")).toHaveCount(0);
   const tex = await formulas.first().getAttribute("alttext");
   expect(tex.length).toBeGreaterThan(0);
+  // MathML layout, not stacked boxes: an inline sum sits on one line.
+  const product = page.locator('.module-body math[alttext="2 + 4 = 6"]');
+  const box = await product.boundingBox();
+  expect(box.width).toBeGreaterThan(box.height);
+  expect(box.height).toBeLessThan(32);
   // A module opened later is typeset too.
   await course.goto("/m/compute-or-memory");
   await expect(course.heading()).toContainText("memory");

@@ -35,7 +35,7 @@ pub fn PredictGate(
     };
     view! {
         <div class="predict" data-testid="predict">
-            <p class="predict-question"><span aria-hidden="true">"🤔 "</span><strong>"Predict first: "</strong>{question}</p>
+            <p class="predict-question"><span class="predict-mark" aria-hidden="true">"?"</span><strong>"Predict first: "</strong>{question}</p>
             {move || if revealed.get() {
                 let comparison = match (guess.get(), actual.get()) {
                     (Some(g), Some(a)) if a > 0.0 => {
