@@ -1,6 +1,6 @@
 //! The root component: provides context, follows the hash, and picks the page.
 
-use crate::content::{load_manifest, LoadedCourse};
+use crate::content::{load_manifest_and_prefetch, LoadedCourse};
 use crate::context::{CourseCtx, LocationCtx};
 use crate::layout::shell::Shell;
 use crate::pages;
@@ -15,7 +15,7 @@ pub fn App() -> impl IntoView {
     crate::theme::provide_theme();
     follow_hash(location);
 
-    let manifest = LocalResource::new(load_manifest);
+    let manifest = LocalResource::new(load_manifest_and_prefetch);
     provide_context(CourseCtx(manifest));
 
     let route = Memo::new(move |_| location.with(|l| l.route.clone()));

@@ -255,18 +255,23 @@ async fn fetch_module(entry: &ModuleEntry) -> Result<String, String> {
 
 /// Fetches one file under content/, relative to the page.
 async fn fetch_text(relative: &str) -> Result<String, String> {
-    let url = format!("content/{relative}");
-    let response = gloo_net::http::Request::get(&url)
-        .send()
-        .await
-        .map_err(|error| format!("cannot fetch {url}: {error}"))?;
-    if !response.ok() {
-        return Err(format!("cannot fetch {url}: HTTP {}", response.status()));
+    crate::fetch::text(relative).await
+}
+
+/// The reading shell's manifest load: as soon as the manifest is parsed, the
+/// module in the address and the hardware catalogue start downloading.
+pub async fn load_manifest_and_prefetch() -> Result<Manifest, String> {
+    let manifest = load_manifest().await?;
+    let route = course::route::Location::parse(&crate::dom::current_hash()).route;
+    if let course::route::Route::Module { slug, .. } = route {
+        if let Some(entry) = manifest.modules.iter().find(|entry| entry.slug == slug) {
+            crate::fetch::prefetch(&entry.file);
+        }
     }
-    response
-        .text()
-        .await
-        .map_err(|error| format!("cannot read {url}: {error}"))
+    for file in &manifest.hardware {
+        crate::fetch::prefetch(file);
+    }
+    Ok(manifest)
 }
 
 /// Fetches and checks the manifest.

@@ -8,6 +8,7 @@ pub mod charts;
 pub mod content;
 pub mod context;
 pub mod dom;
+pub mod fetch;
 pub mod island;
 pub mod islands;
 pub mod layout;
