@@ -49,16 +49,6 @@ impl LineIndex {
     }
 }
 
-/// The line a TOML error points at, counted from the start of the text it read.
-pub fn toml_error_line(error: &engine::toml_reader::Error) -> usize {
-    error.line()
-}
-
-/// A TOML error's message, on one line and without a location.
-pub fn toml_error_message(error: &engine::toml_reader::Error) -> String {
-    error.message().trim().to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,6 @@
 //! `content/course.toml`: the one place that lists the modules and their order.
 
-use crate::diagnostic::{toml_error_line, toml_error_message, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -107,8 +107,8 @@ impl Manifest {
         let manifest: Manifest = engine::toml_reader::from_str(text).map_err(|error| {
             vec![Diagnostic::new(
                 MANIFEST_PATH,
-                toml_error_line(&error),
-                toml_error_message(&error),
+                error.line(),
+                error.message(),
             )]
         })?;
         let problems = manifest.problems(text);

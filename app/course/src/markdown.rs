@@ -4,7 +4,7 @@
 //! become typed blocks. The HTML it emits is therefore built only from escaped
 //! text and tags chosen here.
 
-use crate::diagnostic::{toml_error_line, toml_error_message, Diagnostic, LineIndex};
+use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::escape;
 use crate::math;
 use crate::module::{Block, Heading, InternalLink, WidgetRef};
@@ -552,10 +552,10 @@ fn parse_widget(
     };
     let table = engine::toml_reader::parse(body).map_err(|error| {
         (
-            fence_line + toml_error_line(&error),
+            fence_line + error.line(),
             format!(
                 "widget `{slug}` presets are not valid TOML: {}",
-                toml_error_message(&error)
+                error.message()
             ),
         )
     })?;

@@ -137,7 +137,6 @@ pub fn parse_module_with(
     catalogue: Option<&engine::hardware::Catalogue>,
     tools: crate::markdown::RenderTools,
 ) -> Result<Module, Vec<Diagnostic>> {
-    use crate::diagnostic::{toml_error_line, toml_error_message};
     let Some((front_text, body, line_offset)) = split_front_matter(text) else {
         return Err(vec![Diagnostic::new(
             path,
@@ -145,13 +144,8 @@ pub fn parse_module_with(
             "a module starts with TOML front matter between two `+++` lines",
         )]);
     };
-    let front: FrontMatter = engine::toml_reader::from_str(front_text).map_err(|error| {
-        vec![Diagnostic::new(
-            path,
-            1 + toml_error_line(&error),
-            toml_error_message(&error),
-        )]
-    })?;
+    let front: FrontMatter = engine::toml_reader::from_str(front_text)
+        .map_err(|error| vec![Diagnostic::new(path, 1 + error.line(), error.message())])?;
     let mut diagnostics = front_matter_problems(path, front_text, &front);
     let (body, unresolved) = crate::placeholder::resolve(body, catalogue);
     let body_lines = crate::diagnostic::LineIndex::new(&body);

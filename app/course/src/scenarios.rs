@@ -23,7 +23,7 @@
 //! answer itself), every workload valid under the matcher's own validation,
 //! and every class the answer of at least [`MIN_PER_CLASS`] cards.
 
-use crate::diagnostic::{toml_error_line, toml_error_message, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::manifest::is_slug;
 use engine::hardware::{Catalogue, Class};
 use engine::matcher::{MatcherForm, CLASSES, FIELDS};
@@ -179,8 +179,7 @@ pub fn parse(
     let file: BankFile = match engine::toml_reader::from_str(text) {
         Ok(file) => file,
         Err(error) => {
-            let diagnostic =
-                Diagnostic::new(path, toml_error_line(&error), toml_error_message(&error));
+            let diagnostic = Diagnostic::new(path, error.line(), error.message());
             return (None, vec![diagnostic]);
         }
     };

@@ -172,7 +172,7 @@ impl LoadedCourse {
             let quizzes = self.quizzes;
             let slug = slug.to_string();
             leptos::task::spawn_local(async move {
-                let slot = match fetch_text(&file).await {
+                let slot = match crate::fetch::text(&file).await {
                     Ok(text) => match engine::quiz::parse(&text) {
                         Ok(quiz) => QuizSlot::Ready(Arc::new(quiz)),
                         Err(problems) => QuizSlot::Failed(
@@ -199,7 +199,8 @@ impl LoadedCourse {
 
     async fn load_catalogue(&self) -> Arc<Catalogue> {
         let files = self.manifest.hardware.clone();
-        let texts = futures_util::future::join_all(files.iter().map(|file| fetch_text(file))).await;
+        let texts =
+            futures_util::future::join_all(files.iter().map(|file| crate::fetch::text(file))).await;
         let (catalogue, _problems) =
             course::validate::parse_catalogue(files.into_iter().zip(texts).collect());
         // Problems show where they matter: a placeholder that cannot resolve is marked in
@@ -215,7 +216,7 @@ impl LoadedCourse {
         let Some(file) = self.manifest.scenarios.clone() else {
             return;
         };
-        let Ok(text) = fetch_text(&file).await else {
+        let Ok(text) = crate::fetch::text(&file).await else {
             return;
         };
         let (bank, _problems) = course::scenarios::parse(&file, &text, Some(catalogue));
@@ -250,12 +251,7 @@ impl LoadedCourse {
 /// Fetches a module's markdown. Its quiz is fetched by the islands runtime
 /// when the quiz mounts, so the reading page never waits for it.
 async fn fetch_module(entry: &ModuleEntry) -> Result<String, String> {
-    fetch_text(&entry.file).await
-}
-
-/// Fetches one file under content/, relative to the page.
-async fn fetch_text(relative: &str) -> Result<String, String> {
-    crate::fetch::text(relative).await
+    crate::fetch::text(&entry.file).await
 }
 
 /// The reading shell's manifest load: as soon as the manifest is parsed, the
@@ -276,7 +272,7 @@ pub async fn load_manifest_and_prefetch() -> Result<Manifest, String> {
 
 /// Fetches and checks the manifest.
 pub async fn load_manifest() -> Result<Manifest, String> {
-    let text = fetch_text("course.toml").await?;
+    let text = crate::fetch::text("course.toml").await?;
     Manifest::parse(&text).map_err(|problems| {
         problems
             .iter()

@@ -45,6 +45,15 @@ impl IslandSpec {
             IslandSpec::ProgressTools => "progress-tools",
         }
     }
+
+    /// The status line shown until the island has mounted.
+    fn waiting(&self) -> &'static str {
+        match self {
+            IslandSpec::Widget(_) => "Loading the calculator…",
+            IslandSpec::Quiz { .. } | IslandSpec::EmbeddedQuiz { .. } => "Loading the quiz…",
+            IslandSpec::ProgressTools => "Loading your attempt history and the export tools…",
+        }
+    }
 }
 
 #[wasm_bindgen]
@@ -141,11 +150,7 @@ pub fn Island(spec: IslandSpec) -> impl IntoView {
             unmount(id);
         }
     });
-    let waiting = match kind {
-        "quiz" => "Loading the quiz…",
-        "progress-tools" => "Loading your attempt history and the export tools…",
-        _ => "Loading the calculator…",
-    };
+    let waiting = spec.waiting();
     view! {
         <div class="island" data-island=kind>
             {move || match state.get() {

@@ -460,15 +460,24 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// The closing run of a multi-line string: up to two quotes may sit
-    /// right before the three that close it.
-    fn closing_quotes(&mut self, quote: u8) -> Option<usize> {
+    /// Eats the closing run of a multi-line string, if it starts here: up to
+    /// two quotes may sit right before the three that close it, and those
+    /// belong to the string.
+    fn close_multiline(&mut self, quote: u8, out: &mut String) -> bool {
         let run = self
             .rest()
             .bytes()
             .take_while(|byte| *byte == quote)
             .count();
-        (run >= 3).then(|| run.min(5) - 3)
+        if run < 3 {
+            return false;
+        }
+        let extra = run.min(5) - 3;
+        out.extend(std::iter::repeat_n(char::from(quote), extra));
+        for _ in 0..extra + 3 {
+            self.bump();
+        }
+        true
     }
 
     fn multiline_basic(&mut self) -> Result<String, Error> {
@@ -476,11 +485,7 @@ impl<'a> Cursor<'a> {
         self.newline();
         let mut out = String::new();
         loop {
-            if let Some(extra) = self.closing_quotes(b'"') {
-                out.extend(std::iter::repeat_n('"', extra));
-                for _ in 0..extra + 3 {
-                    self.bump();
-                }
+            if self.close_multiline(b'"', &mut out) {
                 return Ok(out);
             }
             match self.bump() {
@@ -517,11 +522,7 @@ impl<'a> Cursor<'a> {
         self.newline();
         let mut out = String::new();
         loop {
-            if let Some(extra) = self.closing_quotes(b'\'') {
-                out.extend(std::iter::repeat_n('\'', extra));
-                for _ in 0..extra + 3 {
-                    self.bump();
-                }
+            if self.close_multiline(b'\'', &mut out) {
                 return Ok(out);
             }
             match self.bump() {

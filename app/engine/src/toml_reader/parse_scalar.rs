@@ -88,11 +88,7 @@ fn decimal(token: &str, unsigned: &str) -> Result<Value, String> {
     if leading_zero(&clean) || !clean.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("`{token}` is not a valid integer"));
     }
-    let signed = if token.starts_with('-') {
-        format!("-{clean}")
-    } else {
-        clean
-    };
+    let signed = with_sign(token, clean);
     signed
         .parse::<i64>()
         .map(Value::Integer)
@@ -118,13 +114,18 @@ fn float(token: &str, unsigned: &str) -> Result<Value, String> {
     if !mantissa_ok || !exponent_ok || leading_zero(&clean) {
         return Err(format!("`{token}` is not a valid number"));
     }
-    let signed = if token.starts_with('-') {
-        format!("-{clean}")
-    } else {
-        clean
-    };
+    let signed = with_sign(token, clean);
     signed
         .parse::<f64>()
         .map(Value::Float)
         .map_err(|_| format!("`{token}` is not a valid number"))
+}
+
+/// `clean` (digits without sign or underscores) with the token's minus sign.
+fn with_sign(token: &str, clean: String) -> String {
+    if token.starts_with('-') {
+        format!("-{clean}")
+    } else {
+        clean
+    }
 }
