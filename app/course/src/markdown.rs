@@ -62,22 +62,33 @@ pub type MathRender = fn(&str, bool) -> Result<String, String>;
 /// shows a bad preset beside its field) and writes each formula as a pending
 /// TeX element that the islands module typesets, which keeps the widgets'
 /// validation code and the TeX converter out of the first download.
+///
+/// `FIRST_PAINT` also defers catalogue quotes (see `placeholder::defer`), so the
+/// first module a learner opens shows before the catalogue is parsed.
 #[derive(Debug, Clone, Copy)]
 pub struct RenderTools {
     pub preset_check: Option<PresetCheck>,
     pub math: Option<MathRender>,
+    pub defer_quotes: bool,
 }
 
 impl RenderTools {
     pub const READING_SHELL: RenderTools = RenderTools {
         preset_check: None,
         math: None,
+        defer_quotes: false,
+    };
+
+    pub const FIRST_PAINT: RenderTools = RenderTools {
+        defer_quotes: true,
+        ..RenderTools::READING_SHELL
     };
 
     pub fn full() -> RenderTools {
         RenderTools {
             preset_check: Some(engine::widgets::preset_problems),
             math: Some(math::to_mathml),
+            defer_quotes: false,
         }
     }
 }
@@ -130,6 +141,8 @@ struct Renderer<'a> {
     in_code: bool,
     /// Inside the module's `## Sources` list, which is reference, not reading.
     in_sources: bool,
+    /// Inside a catalogue quote that waits for the catalogue (`RenderTools::FIRST_PAINT`).
+    in_pending_quote: bool,
 }
 
 impl<'a> Renderer<'a> {
@@ -148,6 +161,7 @@ impl<'a> Renderer<'a> {
             widget_counts: HashMap::new(),
             in_code: false,
             in_sources: false,
+            in_pending_quote: false,
         }
     }
 
@@ -257,6 +271,24 @@ impl<'a> Renderer<'a> {
                 self.emit(Event::Html(html.into()));
             }
             Event::End(TagEnd::FootnoteDefinition) => self.emit(Event::Html("</div>\n".into())),
+            Event::Start(Tag::Link { dest_url, .. })
+                if self.origin.tools.defer_quotes
+                    && dest_url.starts_with(crate::placeholder::PENDING_SCHEME) =>
+            {
+                let reference = dest_url
+                    .strip_prefix(crate::placeholder::PENDING_SCHEME)
+                    .unwrap_or_default();
+                self.in_pending_quote = true;
+                let html = format!(
+                    "<span class=\"hw-pending\" data-hw=\"{}\">",
+                    escape::html(reference)
+                );
+                self.emit(Event::InlineHtml(html.into()));
+            }
+            Event::End(TagEnd::Link) if self.in_pending_quote => {
+                self.in_pending_quote = false;
+                self.emit(Event::InlineHtml("</span>".into()));
+            }
             Event::Start(Tag::Link {
                 link_type,
                 dest_url,

@@ -79,6 +79,9 @@ pub struct Module {
     pub sections: Vec<crate::markdown::Section>,
     pub words: usize,
     pub links: Vec<InternalLink>,
+    /// Catalogue quotes written as pending `span.hw-pending` elements, for the
+    /// page to fill (`RenderTools::FIRST_PAINT`); 0 when every quote is resolved.
+    pub quotes_pending: usize,
     pub diagnostics: Vec<Diagnostic>,
     /// The checkpoint quiz listed for this module in course.toml, once loaded.
     pub quiz: Option<engine::quiz::Quiz>,
@@ -89,6 +92,29 @@ impl Module {
     pub fn reading_minutes(&self, words_per_minute: u32) -> u32 {
         let pace = words_per_minute.max(1) as usize;
         u32::try_from(self.words.div_ceil(pace).max(1)).unwrap_or(u32::MAX)
+    }
+
+    /// Whether `resolved` is this module with its pending quotes resolved and
+    /// the page otherwise the same (front matter, headings, and blocks other
+    /// than prose), so a page showing this module can fill its quotes in place
+    /// instead of rendering again. The word count differs (a pending quote is
+    /// one word), so a page showing the reading time follows the stored module.
+    pub fn resolves_to(&self, resolved: &Module) -> bool {
+        let same_kinds = self.blocks.len() == resolved.blocks.len()
+            && self
+                .blocks
+                .iter()
+                .zip(&resolved.blocks)
+                .all(|pair| match pair {
+                    (Block::Html(_), Block::Html(_)) => true,
+                    (mine, theirs) => mine == theirs,
+                });
+        self.quotes_pending > 0
+            && resolved.quotes_pending == 0
+            && self.path == resolved.path
+            && self.front == resolved.front
+            && self.toc == resolved.toc
+            && same_kinds
     }
 
     pub fn widgets(&self) -> impl Iterator<Item = &WidgetRef> {
@@ -147,7 +173,12 @@ pub fn parse_module_with(
     let front: FrontMatter = engine::toml_reader::from_str(front_text)
         .map_err(|error| vec![Diagnostic::new(path, 1 + error.line(), error.message())])?;
     let mut diagnostics = front_matter_problems(path, front_text, &front);
-    let (body, unresolved) = crate::placeholder::resolve(body, catalogue);
+    let (body, unresolved, quotes_pending) = if tools.defer_quotes {
+        crate::placeholder::defer(body)
+    } else {
+        let (body, unresolved) = crate::placeholder::resolve(body, catalogue);
+        (body, unresolved, 0)
+    };
     let body_lines = crate::diagnostic::LineIndex::new(&body);
     for problem in unresolved {
         let line = body_lines.line_of(problem.offset) + line_offset;
@@ -172,6 +203,7 @@ pub fn parse_module_with(
         sections: rendered.sections,
         words: rendered.words,
         links: rendered.links,
+        quotes_pending,
         diagnostics,
         quiz: None,
     })

@@ -17,7 +17,62 @@ pub struct Unresolved {
     pub message: String,
 }
 
+/// Link destinations that mark a quote still waiting for the catalogue.
+pub const PENDING_SCHEME: &str = "hw-pending:";
+
+/// Replaces every placeholder with a link to its number's source, or with a
+/// visible "unknown hardware value" note and a problem.
 pub fn resolve(body: &str, catalogue: Option<&Catalogue>) -> (String, Vec<Unresolved>) {
+    substitute(body, |reference| quote(reference, catalogue))
+}
+
+/// Like `resolve`, before the catalogue has arrived: each well-formed
+/// placeholder becomes a pending quote, `[…](hw-pending:REF)`, which the
+/// renderer writes as a `span.hw-pending` and the page fills with
+/// `quote_html` once the catalogue is parsed. This lets the reading shell show
+/// a module's text without waiting for the catalogue. The count is the
+/// number of pending quotes.
+pub fn defer(body: &str) -> (String, Vec<Unresolved>, usize) {
+    let mut pending = 0;
+    let (out, problems) = substitute(body, |reference| {
+        split_reference(reference)?;
+        let well_formed = reference
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'));
+        if !well_formed {
+            return Err(format!(
+                "`{{{{hw:{reference}}}}}` may use only letters, digits, `.`, `-` and `_`"
+            ));
+        }
+        pending += 1;
+        Ok(format!("[…]({PENDING_SCHEME}{reference})"))
+    });
+    (out, problems, pending)
+}
+
+/// The HTML that replaces a pending quote: exactly what `resolve` and the
+/// renderer produce for the same placeholder, so a filled page matches a page
+/// rendered with the catalogue from the start.
+pub fn quote_html(reference: &str, catalogue: &Catalogue) -> String {
+    let markdown = quote(reference, Some(catalogue)).unwrap_or_else(|_| unknown(reference));
+    let events =
+        pulldown_cmark::Parser::new_ext(&markdown, crate::markdown::options()).filter(|event| {
+            !matches!(
+                event,
+                pulldown_cmark::Event::Start(pulldown_cmark::Tag::Paragraph)
+                    | pulldown_cmark::Event::End(pulldown_cmark::TagEnd::Paragraph)
+            )
+        });
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, events);
+    html
+}
+
+/// Calls `each` on every placeholder's reference and splices in what it returns.
+fn substitute(
+    body: &str,
+    mut each: impl FnMut(&str) -> Result<String, String>,
+) -> (String, Vec<Unresolved>) {
     if !body.contains(OPEN) {
         return (body.to_string(), Vec::new());
     }
@@ -40,12 +95,10 @@ pub fn resolve(body: &str, catalogue: Option<&Catalogue>) -> (String, Vec<Unreso
             .get(inner_start..inner_start + inner_len)
             .unwrap_or_default()
             .trim();
-        match quote(reference, catalogue) {
+        match each(reference) {
             Ok(markdown) => out.push_str(&markdown),
             Err(message) => {
-                // Inline code shows the reference literally, whatever it contains.
-                let shown = reference.replace('`', "");
-                out.push_str(&format!("(unknown hardware value: `{shown}`)"));
+                out.push_str(&unknown(reference));
                 problems.push(Unresolved {
                     offset: start,
                     message,
@@ -58,17 +111,28 @@ pub fn resolve(body: &str, catalogue: Option<&Catalogue>) -> (String, Vec<Unreso
     (out, problems)
 }
 
+/// What a placeholder that cannot be resolved shows in the text. Inline code
+/// shows the reference literally, whatever it contains.
+fn unknown(reference: &str) -> String {
+    let shown = reference.replace('`', "");
+    format!("(unknown hardware value: `{shown}`)")
+}
+
+fn split_reference(reference: &str) -> Result<(&str, &str), String> {
+    reference.split_once('.').ok_or_else(|| {
+        format!(
+            "`{{{{hw:{reference}}}}}` must be ID.FIELD, e.g. h100-sxm-80gb.memory.bandwidth_gb_s"
+        )
+    })
+}
+
 fn quote(reference: &str, catalogue: Option<&Catalogue>) -> Result<String, String> {
     let Some(catalogue) = catalogue else {
         return Err(format!(
             "`{{{{hw:{reference}}}}}` needs the hardware catalogue, which did not load"
         ));
     };
-    let (id, field) = reference.split_once('.').ok_or_else(|| {
-        format!(
-            "`{{{{hw:{reference}}}}}` must be ID.FIELD, e.g. h100-sxm-80gb.memory.bandwidth_gb_s"
-        )
-    })?;
+    let (id, field) = split_reference(reference)?;
     let accelerator = catalogue.find(id).ok_or_else(|| {
         format!("`{{{{hw:{reference}}}}}`: no accelerator `{id}` in the catalogue")
     })?;
@@ -154,5 +218,35 @@ covers = ["memory"]
     fn without_a_catalogue_every_placeholder_is_reported() {
         let (_, problems) = resolve("{{hw:x.name}}", None);
         assert_eq!(problems.len(), 1);
+    }
+
+    #[test]
+    fn deferred_quotes_are_pending_links_and_bad_ones_stay_problems() {
+        let body = "a {{hw:x.memory.bandwidth_gb_s}} b {{hw:x}} c {{hw:x.<b>}} d";
+        let (out, problems, pending) = defer(body);
+        assert_eq!(pending, 1);
+        assert!(
+            out.starts_with("a [\u{2026}](hw-pending:x.memory.bandwidth_gb_s) b "),
+            "{out}"
+        );
+        let messages: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
+        assert_eq!(problems.len(), 2, "{messages:?}");
+        assert!(messages[0].contains("must be ID.FIELD"));
+        assert!(messages[1].contains("only letters"));
+        assert!(out.contains("(unknown hardware value: `x.<b>`)"));
+    }
+
+    #[test]
+    fn a_filled_quote_is_the_resolved_link_as_html() {
+        let html = quote_html("x.memory.bandwidth_gb_s", &catalogue());
+        assert_eq!(
+            html,
+            "<a href=\"https://example.com/x\" title=\"Source: X &#39;datasheet&#39;, checked 2026-12-02\">3,350 GB/s</a>"
+        );
+        let missing = quote_html("x.tdp_w\"><script>", &catalogue());
+        assert_eq!(
+            missing,
+            "(unknown hardware value: <code>x.tdp_w\"&gt;&lt;script&gt;</code>)"
+        );
     }
 }

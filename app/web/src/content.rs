@@ -6,6 +6,7 @@
 
 use course::glossary::{self, GlossaryEntry};
 use course::manifest::ModuleEntry;
+use course::markdown::RenderTools;
 use course::{Manifest, Module};
 use engine::hardware::Catalogue;
 use leptos::prelude::*;
@@ -121,9 +122,11 @@ impl LoadedCourse {
         })
     }
 
-    /// Fetches the hardware catalogue together with `first` (the module the
-    /// learner opened), then every other module. Modules quote catalogue numbers,
-    /// so they are parsed once the catalogue is in.
+    /// Shows `first` (the module the learner opened) as soon as its text is in,
+    /// with its catalogue quotes pending; then parses the hardware catalogue,
+    /// which fills them (see `quotes.rs`); then fetches every other module.
+    /// Parsing the catalogue first kept the text off the screen for tens of
+    /// milliseconds on a cold load.
     pub fn load_modules(&self, first: Option<String>) {
         let course = self.clone();
         leptos::task::spawn_local(async move {
@@ -132,17 +135,24 @@ impl LoadedCourse {
                 .into_iter()
                 .partition(|entry| Some(&entry.slug) == first.as_ref());
             let first_texts =
-                futures_util::future::join_all(first_entries.iter().map(fetch_module));
-            let (catalogue, first_texts) =
-                futures_util::future::join(course.load_catalogue(), first_texts).await;
+                futures_util::future::join_all(first_entries.iter().map(fetch_module)).await;
+            let mut waiting = Vec::new();
             for (entry, text) in first_entries.iter().zip(first_texts) {
-                course.store(entry, text, &catalogue);
+                if course.store(entry, text.clone(), None, RenderTools::FIRST_PAINT) {
+                    waiting.push((entry, text));
+                }
             }
-            // Let the first module paint before the rest of the course downloads.
+            // Let the first module paint before the catalogue is parsed.
             crate::dom::yield_to_browser().await;
+            let catalogue = course.load_catalogue().await;
+            // The resolved module replaces the pending one without a new render,
+            // so search and a later visit see the numbers (`Module::resolves_to`).
+            for (entry, text) in waiting {
+                course.store(entry, text, Some(&catalogue), RenderTools::READING_SHELL);
+            }
             let rest_texts = futures_util::future::join_all(rest.iter().map(fetch_module)).await;
             for (entry, text) in rest.iter().zip(rest_texts) {
-                course.store(entry, text, &catalogue);
+                course.store(entry, text, Some(&catalogue), RenderTools::READING_SHELL);
             }
         });
     }
@@ -225,14 +235,20 @@ impl LoadedCourse {
         }
     }
 
-    fn store(&self, entry: &ModuleEntry, text: Result<String, String>, catalogue: &Catalogue) {
-        let slot = match course::validate::parse_entry_with(
-            entry,
-            text,
-            Some(catalogue),
-            course::markdown::RenderTools::READING_SHELL,
-        ) {
-            Ok(module) => ModuleSlot::Ready(Arc::new(module)),
+    /// Parses and stores one module; true when it has quotes waiting for the catalogue.
+    fn store(
+        &self,
+        entry: &ModuleEntry,
+        text: Result<String, String>,
+        catalogue: Option<&Catalogue>,
+        tools: RenderTools,
+    ) -> bool {
+        let mut waiting = false;
+        let slot = match course::validate::parse_entry_with(entry, text, catalogue, tools) {
+            Ok(module) => {
+                waiting = module.quotes_pending > 0;
+                ModuleSlot::Ready(Arc::new(module))
+            }
             Err(problems) => ModuleSlot::Failed(
                 problems
                     .iter()
@@ -245,6 +261,7 @@ impl LoadedCourse {
         self.modules.try_update(|slots| {
             slots.insert(entry.slug.clone(), slot);
         });
+        waiting
     }
 }
 

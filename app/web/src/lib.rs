@@ -15,6 +15,7 @@ pub mod layout;
 pub mod lms;
 pub mod pages;
 pub mod quiz;
+pub mod quotes;
 pub mod storage;
 pub mod theme;
 pub mod typeset;

@@ -9,6 +9,9 @@ use course::Module;
 use leptos::prelude::*;
 use std::sync::Arc;
 
+/// What the module page shows: the module once loaded, or why it failed.
+type ModuleView = Result<Option<Arc<Module>>, String>;
+
 #[component]
 pub fn ModulePage(slug: String) -> impl IntoView {
     let Some(course) = use_course() else {
@@ -20,11 +23,18 @@ pub fn ModulePage(slug: String) -> impl IntoView {
     use_progress().visit(&slug);
     let slot_course = course.clone();
     let slot_slug = slug.clone();
-    let slot = Memo::new(move |_| match slot_course.slot(&slot_slug) {
-        Some(ModuleSlot::Ready(module)) => Ok(Some(module)),
-        Some(ModuleSlot::Failed(reason)) => Err(reason),
-        _ => Ok(None),
-    });
+    let slot = Memo::new(
+        move |shown: Option<&ModuleView>| match slot_course.slot(&slot_slug) {
+            // The page keeps the module it shows when the same module arrives with its
+            // catalogue quotes resolved: `quotes::fill` writes them into the page.
+            Some(ModuleSlot::Ready(module)) => match shown {
+                Some(Ok(Some(shown))) if shown.resolves_to(&module) => Ok(Some(shown.clone())),
+                _ => Ok(Some(module)),
+            },
+            Some(ModuleSlot::Failed(reason)) => Err(reason),
+            _ => Ok(None),
+        },
+    );
     let (previous, next) = course.neighbours(&slug);
     let previous = previous.map(|m| (m.slug.clone(), m.title.clone()));
     let next = next.map(|m| (m.slug.clone(), m.title.clone()));
@@ -49,8 +59,21 @@ pub fn ModulePage(slug: String) -> impl IntoView {
 #[component]
 fn ModuleBody(module: Arc<Module>, course_title: String) -> impl IntoView {
     crate::dom::set_title(&format!("{} · {course_title}", module.front.title));
-    let words_per_minute = use_course().map(|c| c.words_per_minute()).unwrap_or(200);
-    let reading = module.reading_minutes(words_per_minute);
+    let course = use_course();
+    let words_per_minute = course.as_ref().map_or(200, |c| c.words_per_minute());
+    let minutes = module.front.minutes;
+    // The stored module, not the shown one: a page shown with pending quotes
+    // counts each as one word until the resolved module arrives.
+    let slug = module.front.slug.clone();
+    let shown = module.clone();
+    let reading = move || {
+        let current = course.as_ref().and_then(|c| c.ready(&slug));
+        let reading = current
+            .as_ref()
+            .unwrap_or(&shown)
+            .reading_minutes(words_per_minute);
+        format!("{reading} min read · about {minutes} min with activities")
+    };
     let location = use_location();
     let section = Memo::new(move |_| match location.with(|l| l.route.clone()) {
         Route::Module { section, .. } => section,
@@ -64,12 +87,23 @@ fn ModuleBody(module: Arc<Module>, course_title: String) -> impl IntoView {
             crate::dom::focus_section(&id);
         }
     });
+    if module.quotes_pending > 0 {
+        if let Some(course) = use_course() {
+            let catalogue = course.catalogue;
+            // Filling the page's pending quotes syncs the DOM with the catalogue.
+            Effect::new(move |_| {
+                if let Some(catalogue) = catalogue.get() {
+                    crate::quotes::fill(&catalogue);
+                }
+            });
+        }
+    }
     view! {
         <article class="module" data-testid="module">
             <header class="module-header">
                 <h1 data-testid="module-title">{module.front.title.clone()}</h1>
                 <p class="lede">{module.front.summary.clone()}</p>
-                <p class="meta">{format!("{reading} min read · about {} min with activities", module.front.minutes)}</p>
+                <p class="meta">{reading}</p>
                 <Objectives objectives=module.front.objectives.clone() />
             </header>
             <Toc module=module.clone() />
