@@ -6,6 +6,7 @@
 //! fail. The engine knows nothing about the web: no signals, no clock, no DOM.
 
 pub mod casestudy;
+pub mod catalogue_table;
 pub mod checkpoint;
 pub mod chiplet;
 pub mod energy;

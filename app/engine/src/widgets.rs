@@ -5,6 +5,7 @@
 //! mistake fails `lab check content` before a learner meets it.
 
 use crate::casestudy;
+use crate::catalogue_table;
 use crate::checkpoint;
 use crate::chiplet;
 use crate::energy;
@@ -115,7 +116,7 @@ pub struct WidgetSpec {
 /// Keys every widget fence accepts besides its own fields.
 pub const COMMON_PRESET_KEYS: [&str; 2] = ["title", "predict"];
 
-pub const WIDGETS: [WidgetSpec; 11] = [
+pub const WIDGETS: [WidgetSpec; 12] = [
     WidgetSpec {
         slug: train_compute::SLUG,
         title: "Training compute and time",
@@ -175,6 +176,12 @@ pub const WIDGETS: [WidgetSpec; 11] = [
         title: "Energy and carbon of a run",
         summary: "Energy, electricity bill, CO2, tokens per joule and racks for a run on any catalogued accelerator, and the same work on every other part.",
         fields: &energy::FIELDS,
+    },
+    WidgetSpec {
+        slug: catalogue_table::SLUG,
+        title: "Hardware catalogue",
+        summary: "Every accelerator the course's widgets use: peak throughput per precision, memory, links, power, year and price, filtered by class and sorted by any column, each number linked to the source it was checked against.",
+        fields: &catalogue_table::FIELDS,
     },
     WidgetSpec {
         slug: serve::SLUG,
@@ -252,6 +259,13 @@ pub fn preset_problems(
                 form.set_field(key, value.clone());
             }
             catalogue.and_then(|catalogue| form.validate(catalogue).err())
+        }
+        catalogue_table::SLUG => {
+            let mut form = catalogue_table::CatalogueForm::default();
+            for (key, value) in preset {
+                form.set_field(key, value.clone());
+            }
+            form.validate().err()
         }
         tco::SLUG => {
             let mut form = tco::TcoForm::default();

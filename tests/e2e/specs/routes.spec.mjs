@@ -62,6 +62,58 @@ test("catalogue numbers in the text link to their datasheets", async ({ page }) 
   await course.expectNoConsoleErrors();
 });
 
+test("the first module shows before the catalogue, then fills its numbers in place", async ({ page }) => {
+  // Hold the catalogue back until the text is on screen.
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route("**/content/hardware/*.toml", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const course = new CoursePage(page);
+  await course.goto("/m/why-hardware");
+  await expect(course.heading()).toHaveText("Why hardware decides ML at scale");
+  const pending = page.locator(".prose .hw-pending");
+  await expect(pending.first()).toHaveText("…");
+  expect(await pending.count()).toBeGreaterThan(0);
+  await expect(page.getByRole("link", { name: "3,350 GB/s" })).toHaveCount(0);
+  const holder = await pending.first().locator("xpath=..").elementHandle();
+  release();
+  const link = page.getByRole("link", { name: "3,350 GB/s" });
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute("title", /^Source: .*checked \d{4}-\d{2}-\d{2}$/);
+  await expect(pending).toHaveCount(0);
+  // The page was not rendered again: the paragraph that held a pending number
+  // (a paragraph or a table cell) is still in the document, now with the number in it.
+  expect(await holder.evaluate((element) => element.isConnected)).toBe(true);
+  expect(await holder.evaluate((element) => element.querySelector("a[title^='Source:']") !== null)).toBe(true);
+  // The reading time now counts the real numbers, as a later visit does.
+  const meta = page.locator(".module-header .meta");
+  const reading = await meta.textContent();
+  expect(reading).toMatch(/^\d+ min read/);
+  // Leaving and coming back shows the resolved module.
+  await page.getByTestId("pager-next").click();
+  await expect(course.heading()).not.toHaveText("Why hardware decides ML at scale");
+  await page.goBack();
+  await expect(course.heading()).toHaveText("Why hardware decides ML at scale");
+  await expect(page.getByRole("link", { name: "3,350 GB/s" })).toBeVisible();
+  await expect(pending).toHaveCount(0);
+  await expect(meta).toHaveText(reading);
+  await course.expectNoConsoleErrors();
+});
+
+test("a catalogue that cannot load leaves a clear note where each number goes", async ({ page }) => {
+  await page.route("**/content/hardware/*.toml", (route) => route.fulfill({ status: 404, body: "gone" }));
+  const course = new CoursePage(page);
+  await course.goto("/m/why-hardware");
+  await expect(course.heading()).toHaveText("Why hardware decides ML at scale");
+  await expect(page.locator(".prose").getByText("unknown hardware value:").first()).toBeVisible();
+  await expect(page.locator(".prose .hw-pending")).toHaveCount(0);
+  // The rest of the page still works: the next module opens.
+  await page.getByTestId("pager-next").click();
+  await expect(course.heading()).not.toHaveText("Why hardware decides ML at scale");
+});
+
 test("the page's Content-Security-Policy forbids inline script", async ({ page }) => {
   const violations = [];
   page.on("console", (message) => {

@@ -89,6 +89,18 @@ impl Accelerator {
 fn pretty(value: f64) -> String {
     if value.fract() == 0.0 && value.abs() < 1e15 {
         format::grouped(value.abs() as u64)
+    } else if value.abs() >= 1000.0 && value.abs() < 1e15 {
+        // 1307.4 reads as 1,307.4, like the whole numbers beside it.
+        let text = format::significant_digits(value.abs(), 5);
+        let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+        let whole = whole
+            .parse::<u64>()
+            .map_or(whole.to_string(), format::grouped);
+        if fraction.is_empty() {
+            whole
+        } else {
+            format!("{whole}.{fraction}")
+        }
     } else {
         format::significant_digits(value, 5)
     }
@@ -100,6 +112,16 @@ fn pretty_rounded(value: f64) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn large_fractional_figures_are_grouped_like_whole_ones() {
+        // AMD's MI300X dense BF16 peak is 1,307.4 TFLOP/s (AMD MI300X data sheet).
+        assert_eq!(super::pretty(1307.4), "1,307.4");
+        assert_eq!(super::pretty(2614.9), "2,614.9");
+        assert_eq!(super::pretty(1979.0), "1,979");
+        assert_eq!(super::pretty(989.5), "989.5");
+        assert_eq!(super::pretty(123_456.7), "123,457");
+    }
+
     use crate::hardware::parse_file;
 
     const ENTRY: &str = r#"

@@ -3,6 +3,7 @@
 
 pub mod bar;
 pub mod casestudy;
+pub mod catalogue_table;
 pub mod checkpoint;
 pub mod chiplet;
 pub mod copy_link;
@@ -71,6 +72,9 @@ pub fn Widget(mount: WidgetMount) -> impl IntoView {
             view! { <scenario_quiz::ScenarioQuiz mount=mount /> }.into_any()
         }
         engine::casestudy::SLUG => view! { <casestudy::CaseStudy mount=mount /> }.into_any(),
+        engine::catalogue_table::SLUG => {
+            view! { <catalogue_table::CatalogueTable mount=mount /> }.into_any()
+        }
         engine::split::SLUG => view! { <splitter::Splitter mount=mount /> }.into_any(),
         engine::tco::SLUG => view! { <tco::Tco mount=mount /> }.into_any(),
         engine::energy::SLUG => view! { <energy::Energy mount=mount /> }.into_any(),

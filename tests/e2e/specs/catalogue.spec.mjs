@@ -1,0 +1,60 @@
+// The hardware catalogue widget: every part with sourced numbers, a class
+// filter and sorts driven from the keyboard, and a bad link's values shown as
+// field errors.
+import { test, expect } from "@playwright/test";
+import { CoursePage } from "../pages/course-page.mjs";
+
+test("every catalogued part is listed, and each number links to its source", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/catalogue");
+  const widget = course.widget("catalogue");
+  const rows = widget.root.locator("tbody tr");
+  await expect(rows.first()).toBeVisible();
+  const count = await rows.count();
+  expect(count).toBeGreaterThanOrEqual(25);
+  await expect(widget.root.getByTestId("catalogue-summary")).toContainText(`${count} of ${count} parts shown`);
+  // H100 SXM: dense BF16 989.5 TFLOP/s (half the 1,979 sparse figure) and 3,350 GB/s (NVIDIA H100 datasheet), each a sourced link.
+  const h100 = widget.root.getByTestId("catalogue-row-h100-sxm-80gb");
+  const bf16 = h100.getByRole("link", { name: "989.5 TFLOP/s" });
+  await expect(bf16).toHaveAttribute("title", /^Source: .*checked \d{4}-\d{2}-\d{2}$/);
+  expect(await bf16.getAttribute("href")).toMatch(/^https:\/\//);
+  await expect(h100.getByRole("link", { name: "3,350 GB/s" })).toBeVisible();
+  // A figure no source gives is a dash with a spoken "not published".
+  await expect(widget.root.getByTestId("catalogue-row-loihi-2").locator(".catalogue-missing").first()).toContainText("not published");
+  await course.expectNoConsoleErrors();
+});
+
+test("the class filter and the sort work from the keyboard and land in the link", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/catalogue");
+  const widget = course.widget("catalogue");
+  await expect(widget.root.locator("tbody tr").first()).toBeVisible();
+  // "Every class" → "GPUs" → "TPUs" with the arrow key.
+  await widget.input("class").focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(widget.input("class")).toHaveValue("tpu");
+  const classes = await widget.root.locator("tbody tr th .catalogue-detail").allTextContents();
+  expect(classes.length).toBeGreaterThan(0);
+  expect(classes.every((text) => text.startsWith("TPU ·"))).toBe(true);
+  await expect(page).toHaveURL(/catalogue\.class=tpu/);
+  await widget.input("sort").selectOption("year");
+  const years = await widget.root.locator("tbody tr td:nth-of-type(1)").allTextContents();
+  const known = years.map((text) => Number.parseInt(text, 10)).filter(Number.isFinite);
+  expect(known.length).toBeGreaterThan(1);
+  expect(known).toEqual([...known].sort((a, b) => b - a));
+  await course.expectNoConsoleErrors();
+});
+
+test("values in a link that are not choices show beside their fields", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/catalogue?catalogue.class=quantum&catalogue.sort=speed");
+  const widget = course.widget("catalogue");
+  await expect(widget.error("class")).toContainText("Choose one of:");
+  await expect(widget.error("sort")).toContainText("Choose one of:");
+  await expect(widget.root.getByTestId("results-invalid")).toBeVisible();
+  await widget.input("class").selectOption("gpu");
+  await widget.input("sort").selectOption("bandwidth");
+  await expect(widget.root.getByTestId("results-invalid")).toHaveCount(0);
+  await expect(widget.root.locator("tbody tr").first()).toBeVisible();
+});
