@@ -272,7 +272,10 @@ async fn fetch_module(entry: &ModuleEntry) -> Result<String, String> {
 }
 
 /// The reading shell's manifest load: as soon as the manifest is parsed, the
-/// module in the address and the hardware catalogue start downloading.
+/// module in the address starts downloading. The hardware catalogue waits
+/// until that module's text is on screen (`load_modules`): the text does not
+/// need it, and it would share the connection and the main thread with the
+/// one file that matters first.
 pub async fn load_manifest_and_prefetch() -> Result<Manifest, String> {
     let manifest = load_manifest().await?;
     let route = course::route::Location::parse(&crate::dom::current_hash()).route;
@@ -280,9 +283,6 @@ pub async fn load_manifest_and_prefetch() -> Result<Manifest, String> {
         if let Some(entry) = manifest.modules.iter().find(|entry| entry.slug == slug) {
             crate::fetch::prefetch(&entry.file);
         }
-    }
-    for file in &manifest.hardware {
-        crate::fetch::prefetch(file);
     }
     Ok(manifest)
 }
