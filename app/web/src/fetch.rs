@@ -1,11 +1,11 @@
 //! Fetching content files, with a head start for the first module.
 //!
 //! `fetch()` starts a request as soon as it is called and returns a promise,
-//! so the shell can start the first module and the hardware catalogue the
-//! moment the manifest is parsed (`prefetch`), before the page renders, and
-//! the loader later awaits the same promise (`text`). Without this, those
-//! requests waited for the first render of the shell, which cost tens of
-//! milliseconds before the first module could appear.
+//! so the shell can start the first module the moment the manifest is parsed
+//! (`prefetch`), before the page renders, and the loader later awaits the
+//! same promise (`text`). Without this, that request waited for the first
+//! render of the shell, which cost tens of milliseconds before the first
+//! module could appear.
 
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;
