@@ -236,6 +236,34 @@ fn plans_that_cannot_exist_are_rejected() {
     assert!(errors.message_for("heads").is_some());
 }
 
+/// A split across nodes needs the catalogue's published link bandwidths; for a
+/// part without them the splitter names the missing figure instead of guessing.
+#[test]
+fn multi_node_splits_need_published_links() {
+    let across = |id: &str| {
+        form(&[
+            ("accelerator", id),
+            ("count", "64"),
+            ("tp", "4"),
+            ("pp", "1"),
+        ])
+        .validate(&catalogue())
+    };
+    for id in ["tpu-v4", "mi300x-192gb", "h100-sxm-80gb", "trainium2"] {
+        let result = across(id);
+        assert!(
+            result.is_ok(),
+            "{id}: {:?}",
+            result.err().and_then(|e| e.message_for("accelerator"))
+        );
+    }
+    let errors = across("l4-24gb").unwrap_err();
+    assert!(errors
+        .message_for("accelerator")
+        .unwrap()
+        .contains("bandwidth between accelerators in a node"));
+}
+
 fn llama405b_on_16384() -> SplitInput {
     let mut input = input(&[
         ("model", "llama3-405b"),
