@@ -249,7 +249,13 @@ fn multi_node_splits_need_published_links() {
         ])
         .validate(&catalogue())
     };
-    for id in ["tpu-v4", "mi300x-192gb", "h100-sxm-80gb", "trainium2"] {
+    for id in [
+        "tpu-v4",
+        "mi300x-192gb",
+        "h100-sxm-80gb",
+        "trainium2",
+        "gaudi2-96gb",
+    ] {
         let result = across(id);
         assert!(
             result.is_ok(),
