@@ -132,6 +132,26 @@ fn roofline_reads_the_real_catalogue() {
     assert!(json["warning"].as_str().unwrap().contains("wastes money"));
 }
 
+/// An edge part on the FP32 roofline: NVIDIA's Jetson AGX Orin Series Technical
+/// Brief v1.2 gives the 64GB module's GPU 5.3 FP32 TFLOP/s, and its data sheet
+/// DS-10662-001 gives 204.8 GB/s of LPDDR5, so the ridge is 5.3e12 / 204.8e9,
+/// about 25.9 FLOP/byte, and a 1024-cube FP32 matmul (171 FLOP/byte) is
+/// compute-bound there.
+#[test]
+fn golden_jetson_agx_orin_fp32_ridge_from_the_technical_brief() {
+    let output = lab(
+        &["roofline", "-"],
+        r#"{"op": "matmul", "m": 1024, "k": 1024, "n": 1024, "precision": "fp32", "accelerators": ["jetson-agx-orin-64gb"]}"#,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let ridge = json["placements"][0]["ridge_flops_per_byte"]
+        .as_f64()
+        .unwrap();
+    assert!((ridge - 5.3e12 / 204.8e9).abs() < 1e-9, "{ridge}");
+    assert_eq!(json["placements"][0]["bound"], "compute");
+}
+
 #[test]
 fn roofline_rejects_unknown_accelerators_and_fields() {
     for (input, needle) in [
