@@ -270,6 +270,33 @@ fn multi_node_splits_need_published_links() {
         .contains("bandwidth between accelerators in a node"));
 }
 
+/// Google's TPU v5e page gives each 8-chip host 2 x 100 Gb/s of data-centre
+/// network, so a job of two 256-chip pods can be planned; the v6e entry has no
+/// published per-chip DCN figure yet, so the same job is refused with a reason.
+#[test]
+fn jobs_beyond_one_tpu_pod_need_a_published_dcn_figure() {
+    let two_pods = |id: &str| {
+        form(&[
+            ("accelerator", id),
+            ("count", "512"),
+            ("tp", "8"),
+            ("pp", "1"),
+        ])
+        .validate(&catalogue())
+    };
+    let v5e = two_pods("tpu-v5e");
+    assert!(
+        v5e.is_ok(),
+        "{:?}",
+        v5e.err().and_then(|e| e.message_for("accelerator"))
+    );
+    let errors = two_pods("tpu-v6e").unwrap_err();
+    assert!(errors
+        .message_for("accelerator")
+        .unwrap()
+        .contains("bandwidth between nodes"));
+}
+
 fn llama405b_on_16384() -> SplitInput {
     let mut input = input(&[
         ("model", "llama3-405b"),
