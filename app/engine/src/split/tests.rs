@@ -255,6 +255,7 @@ fn multi_node_splits_need_published_links() {
         "h100-sxm-80gb",
         "trainium2",
         "gaudi2-96gb",
+        "v100-sxm-32gb",
     ] {
         let result = across(id);
         assert!(
