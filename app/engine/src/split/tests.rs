@@ -264,7 +264,33 @@ fn multi_node_splits_need_published_links() {
             result.err().and_then(|e| e.message_for("accelerator"))
         );
     }
+    // The L4 has only its PCIe link, so it plans inside a server but not across.
+    assert!(form(&[
+        ("accelerator", "l4-24gb"),
+        ("count", "8"),
+        ("tp", "4"),
+        ("pp", "1"),
+    ])
+    .validate(&catalogue())
+    .is_ok());
     let errors = across("l4-24gb").unwrap_err();
+    assert!(errors
+        .message_for("accelerator")
+        .unwrap()
+        .contains("bandwidth between nodes"));
+    // An instructor's row with no link figures at all cannot be split.
+    let mut bare = catalogue();
+    if let Some(part) = bare.accelerators.iter_mut().find(|a| a.id == "l4-24gb") {
+        part.interconnect = None;
+    }
+    let errors = form(&[
+        ("accelerator", "l4-24gb"),
+        ("count", "8"),
+        ("tp", "4"),
+        ("pp", "1"),
+    ])
+    .validate(&bare)
+    .unwrap_err();
     assert!(errors
         .message_for("accelerator")
         .unwrap()
