@@ -100,12 +100,15 @@ pub struct Memory {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Interconnect {
-    /// Per chip, within the node or pod, as the vendor states it (GB/s).
+    /// Per chip, within the node or pod, with both directions summed as
+    /// vendors quote NVLink-class links (GB/s); a ring uses half of it.
     pub intra_gb_s: Option<f64>,
     /// Chips in that fast domain.
     pub domain_size: Option<u32>,
-    /// Per chip, across nodes (GB/s).
+    /// Per chip, across nodes, one direction: the NIC rate in GB/s shared
+    /// out among the chips behind it.
     pub inter_gb_s: Option<f64>,
+    /// The scale-out fabric in words, shown next to the figure.
     pub inter_name: Option<String>,
 }
 
