@@ -309,7 +309,14 @@ impl SplitForm {
             );
         }
         if count > per_node && inter.is_none() {
-            checker.invalid("accelerator", missing("bandwidth between nodes"));
+            // Say what would work, so the learner is not left at a dead end.
+            checker.invalid(
+                "accelerator",
+                format!(
+                    "{} Use {per_node} or fewer, the most one node or pod holds, or pick a part that publishes it.",
+                    missing("bandwidth between nodes")
+                ),
+            );
         }
         Some(Cluster {
             accelerator: part.id.clone(),

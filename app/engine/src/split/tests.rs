@@ -274,10 +274,9 @@ fn multi_node_splits_need_published_links() {
     .validate(&catalogue())
     .is_ok());
     let errors = across("l4-24gb").unwrap_err();
-    assert!(errors
-        .message_for("accelerator")
-        .unwrap()
-        .contains("bandwidth between nodes"));
+    let message = errors.message_for("accelerator").unwrap();
+    assert!(message.contains("bandwidth between nodes"), "{message}");
+    assert!(message.contains("Use 8 or fewer"), "{message}");
     // An instructor's row with no link figures at all cannot be split.
     let mut bare = catalogue();
     if let Some(part) = bare.accelerators.iter_mut().find(|a| a.id == "l4-24gb") {
