@@ -305,7 +305,10 @@ impl SplitForm {
         if per_node > 1 && intra.is_none() {
             checker.invalid(
                 "accelerator",
-                missing("bandwidth between accelerators in a node"),
+                format!(
+                    "{} Use one accelerator per node, or pick a part that publishes it.",
+                    missing("bandwidth between accelerators in a node")
+                ),
             );
         }
         if count > per_node && inter.is_none() {

@@ -293,7 +293,7 @@ fn multi_node_splits_need_published_links() {
     assert!(errors
         .message_for("accelerator")
         .unwrap()
-        .contains("bandwidth between accelerators in a node"));
+        .contains("bandwidth between accelerators in a node, which the splitter needs. Use one accelerator per node"));
 }
 
 /// Google's TPU v5e page gives each 8-chip host 2 x 100 Gb/s of data-centre
