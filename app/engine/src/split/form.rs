@@ -288,10 +288,8 @@ impl SplitForm {
         }
         let count = count?;
         let link = part.interconnect.clone().unwrap_or_default();
-        let per_node = per_node?
-            .or(link.domain_size.map(u64::from))
-            .unwrap_or(8)
-            .min(count);
+        let node_size = per_node?.or(link.domain_size.map(u64::from)).unwrap_or(8);
+        let per_node = node_size.min(count);
         // Vendors quote NVLink-class links with both directions summed; a ring
         // sends one way at a time, so the splitter uses half.
         let intra = link.intra_gb_s.map(|gb_s| gb_s * 1e9 / 2.0);
@@ -312,11 +310,13 @@ impl SplitForm {
             );
         }
         if count > per_node && inter.is_none() {
-            // Say what would work, so the learner is not left at a dead end.
+            // Say what would work, so the learner is not left at a dead end: a
+            // job that fits one pod runs over its links, whatever the node size.
+            let largest = link.domain_size.map_or(0, u64::from).max(node_size);
             checker.invalid(
                 "accelerator",
                 format!(
-                    "{} Use {per_node} or fewer, the most one node or pod holds, or pick a part that publishes it.",
+                    "{} Use {largest} or fewer, which fit in one node or pod, or pick a part that publishes it.",
                     missing("bandwidth between nodes")
                 ),
             );

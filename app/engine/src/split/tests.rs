@@ -316,11 +316,29 @@ fn jobs_beyond_one_tpu_pod_need_a_published_dcn_figure() {
         "{:?}",
         v5e.err().and_then(|e| e.message_for("accelerator"))
     );
-    let errors = two_pods("tpu-v6e").unwrap_err();
-    assert!(errors
-        .message_for("accelerator")
-        .unwrap()
-        .contains("bandwidth between nodes"));
+    // The widget's default node of 8 must not hide that a whole pod still works.
+    let errors = form(&[
+        ("accelerator", "tpu-v6e"),
+        ("count", "512"),
+        ("per_node", "8"),
+        ("tp", "8"),
+        ("pp", "1"),
+    ])
+    .validate(&catalogue())
+    .unwrap_err();
+    let message = errors.message_for("accelerator").unwrap();
+    assert!(message.contains("bandwidth between nodes"), "{message}");
+    assert!(message.contains("Use 256 or fewer"), "{message}");
+    assert!(form(&[
+        ("accelerator", "tpu-v6e"),
+        ("count", "256"),
+        ("per_node", "8"),
+        ("tp", "8"),
+        ("pp", "1"),
+    ])
+    .validate(&catalogue())
+    .is_ok());
+    assert!(two_pods("tpu-v6e").is_err());
 }
 
 fn llama405b_on_16384() -> SplitInput {
