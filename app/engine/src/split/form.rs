@@ -311,8 +311,10 @@ impl SplitForm {
         }
         if count > per_node && inter.is_none() {
             // Say what would work, so the learner is not left at a dead end: a
-            // job that fits one pod runs over its links, whatever the node size.
-            let largest = link.domain_size.map_or(0, u64::from).max(node_size);
+            // job that fits one pod runs over its links, whatever the node size,
+            // but only if those links are published.
+            let pod = link.domain_size.filter(|_| intra.is_some());
+            let largest = pod.map_or(0, u64::from).max(node_size);
             checker.invalid(
                 "accelerator",
                 format!(

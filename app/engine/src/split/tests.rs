@@ -294,6 +294,22 @@ fn multi_node_splits_need_published_links() {
         .message_for("accelerator")
         .unwrap()
         .contains("bandwidth between accelerators in a node, which the splitter needs. Use one accelerator per node"));
+    // A pod size alone is no promise: without its link figure, only one node works.
+    if let Some(part) = bare.accelerators.iter_mut().find(|a| a.id == "l4-24gb") {
+        part.interconnect = Some(crate::hardware::Interconnect {
+            domain_size: Some(256),
+            ..Default::default()
+        });
+    }
+    let errors = form(&[
+        ("accelerator", "l4-24gb"),
+        ("count", "512"),
+        ("per_node", "1"),
+    ])
+    .validate(&bare)
+    .unwrap_err();
+    let message = errors.message_for("accelerator").unwrap();
+    assert!(message.contains("Use 1 or fewer"), "{message}");
 }
 
 /// Google's TPU v5e page gives each 8-chip host 2 x 100 Gb/s of data-centre
