@@ -236,19 +236,26 @@ fn plans_that_cannot_exist_are_rejected() {
     assert!(errors.message_for("heads").is_some());
 }
 
+/// A split with tp-way tensor parallelism and no pipeline on `count` parts,
+/// optionally with the node size typed in.
+fn link_plan(id: &str, count: &str, tp: &str, per_node: Option<&str>) -> SplitForm {
+    let mut pairs = vec![
+        ("accelerator", id),
+        ("count", count),
+        ("tp", tp),
+        ("pp", "1"),
+    ];
+    if let Some(size) = per_node {
+        pairs.push(("per_node", size));
+    }
+    form(&pairs)
+}
+
 /// A split across nodes needs the catalogue's published link bandwidths; for a
 /// part without them the splitter names the missing figure instead of guessing.
 #[test]
 fn multi_node_splits_need_published_links() {
-    let across = |id: &str| {
-        form(&[
-            ("accelerator", id),
-            ("count", "64"),
-            ("tp", "4"),
-            ("pp", "1"),
-        ])
-        .validate(&catalogue())
-    };
+    let across = |id: &str| link_plan(id, "64", "4", None).validate(&catalogue());
     for id in [
         "tpu-v4",
         "mi300x-192gb",
@@ -265,14 +272,8 @@ fn multi_node_splits_need_published_links() {
         );
     }
     // The L4 has only its PCIe link, so it plans inside a server but not across.
-    assert!(form(&[
-        ("accelerator", "l4-24gb"),
-        ("count", "8"),
-        ("tp", "4"),
-        ("pp", "1"),
-    ])
-    .validate(&catalogue())
-    .is_ok());
+    let in_one_server = link_plan("l4-24gb", "8", "4", None);
+    assert!(in_one_server.validate(&catalogue()).is_ok());
     let errors = across("l4-24gb").unwrap_err();
     let message = errors.message_for("accelerator").unwrap();
     assert!(message.contains("bandwidth between nodes"), "{message}");
@@ -282,14 +283,7 @@ fn multi_node_splits_need_published_links() {
     if let Some(part) = bare.accelerators.iter_mut().find(|a| a.id == "l4-24gb") {
         part.interconnect = None;
     }
-    let errors = form(&[
-        ("accelerator", "l4-24gb"),
-        ("count", "8"),
-        ("tp", "4"),
-        ("pp", "1"),
-    ])
-    .validate(&bare)
-    .unwrap_err();
+    let errors = in_one_server.validate(&bare).unwrap_err();
     assert!(errors
         .message_for("accelerator")
         .unwrap()
@@ -301,13 +295,9 @@ fn multi_node_splits_need_published_links() {
             ..Default::default()
         });
     }
-    let errors = form(&[
-        ("accelerator", "l4-24gb"),
-        ("count", "512"),
-        ("per_node", "1"),
-    ])
-    .validate(&bare)
-    .unwrap_err();
+    let errors = link_plan("l4-24gb", "512", "1", Some("1"))
+        .validate(&bare)
+        .unwrap_err();
     let message = errors.message_for("accelerator").unwrap();
     assert!(message.contains("Use 1 or fewer"), "{message}");
 }
@@ -317,15 +307,7 @@ fn multi_node_splits_need_published_links() {
 /// published per-chip DCN figure yet, so the same job is refused with a reason.
 #[test]
 fn jobs_beyond_one_tpu_pod_need_a_published_dcn_figure() {
-    let two_pods = |id: &str| {
-        form(&[
-            ("accelerator", id),
-            ("count", "512"),
-            ("tp", "8"),
-            ("pp", "1"),
-        ])
-        .validate(&catalogue())
-    };
+    let two_pods = |id: &str| link_plan(id, "512", "8", None).validate(&catalogue());
     let v5e = two_pods("tpu-v5e");
     assert!(
         v5e.is_ok(),
@@ -333,27 +315,15 @@ fn jobs_beyond_one_tpu_pod_need_a_published_dcn_figure() {
         v5e.err().and_then(|e| e.message_for("accelerator"))
     );
     // The widget's default node of 8 must not hide that a whole pod still works.
-    let errors = form(&[
-        ("accelerator", "tpu-v6e"),
-        ("count", "512"),
-        ("per_node", "8"),
-        ("tp", "8"),
-        ("pp", "1"),
-    ])
-    .validate(&catalogue())
-    .unwrap_err();
+    let errors = link_plan("tpu-v6e", "512", "8", Some("8"))
+        .validate(&catalogue())
+        .unwrap_err();
     let message = errors.message_for("accelerator").unwrap();
     assert!(message.contains("bandwidth between nodes"), "{message}");
     assert!(message.contains("Use 256 or fewer"), "{message}");
-    assert!(form(&[
-        ("accelerator", "tpu-v6e"),
-        ("count", "256"),
-        ("per_node", "8"),
-        ("tp", "8"),
-        ("pp", "1"),
-    ])
-    .validate(&catalogue())
-    .is_ok());
+    assert!(link_plan("tpu-v6e", "256", "8", Some("8"))
+        .validate(&catalogue())
+        .is_ok());
     assert!(two_pods("tpu-v6e").is_err());
 }
 
