@@ -302,29 +302,31 @@ fn multi_node_splits_need_published_links() {
     assert!(message.contains("Use 1 or fewer"), "{message}");
 }
 
-/// Google's TPU v5e page gives each 8-chip host 2 x 100 Gb/s of data-centre
-/// network, so a job of two 256-chip pods can be planned; the v6e entry has no
-/// published per-chip DCN figure yet, so the same job is refused with a reason.
+/// Google's TPU v5e and v6e pages give each 8-chip host 2 x 100 and 4 x 200
+/// Gb/s of data-centre network, so a job of two 256-chip pods can be planned on
+/// either. The TPU v4 entry has no published per-chip DCN figure, so a job
+/// beyond its 4,096-chip pod is refused with a reason that names what still works.
 #[test]
 fn jobs_beyond_one_tpu_pod_need_a_published_dcn_figure() {
     let two_pods = |id: &str| link_plan(id, "512", "8", None).validate(&catalogue());
-    let v5e = two_pods("tpu-v5e");
-    assert!(
-        v5e.is_ok(),
-        "{:?}",
-        v5e.err().and_then(|e| e.message_for("accelerator"))
-    );
+    for id in ["tpu-v5e", "tpu-v6e"] {
+        let plan = two_pods(id);
+        assert!(
+            plan.is_ok(),
+            "{id}: {:?}",
+            plan.err().and_then(|e| e.message_for("accelerator"))
+        );
+    }
     // The widget's default node of 8 must not hide that a whole pod still works.
-    let errors = link_plan("tpu-v6e", "512", "8", Some("8"))
+    let errors = link_plan("tpu-v4", "8192", "8", Some("8"))
         .validate(&catalogue())
         .unwrap_err();
     let message = errors.message_for("accelerator").unwrap();
     assert!(message.contains("bandwidth between nodes"), "{message}");
-    assert!(message.contains("Use 256 or fewer"), "{message}");
-    assert!(link_plan("tpu-v6e", "256", "8", Some("8"))
+    assert!(message.contains("Use 4096 or fewer"), "{message}");
+    assert!(link_plan("tpu-v4", "4096", "8", Some("8"))
         .validate(&catalogue())
         .is_ok());
-    assert!(two_pods("tpu-v6e").is_err());
 }
 
 fn llama405b_on_16384() -> SplitInput {
