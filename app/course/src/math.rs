@@ -15,7 +15,7 @@ pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
     } else {
         DisplayStyle::Inline
     };
-    let (protected, texts) = protect_text(&alias_commands(tex));
+    let (protected, texts) = protect_text(&alias_commands(&rewrite_environments(tex)));
     let raw = latex_to_mathml(&protected, style)
         .map_err(|error| format!("cannot render math `{tex}`: {error}"))?;
     // latex2mathml reports some failures inside its output instead of as an error.
@@ -71,8 +71,29 @@ pub fn pending(tex: &str, display: bool) -> String {
     )
 }
 
-/// Common TeX spellings latex2mathml lacks, mapped to ones it knows.
-const ALIASES: [(&str, &str); 3] = [("le", "leq"), ("ge", "geq"), ("ne", "neq")];
+/// Common TeX spellings latex2mathml lacks, mapped to ones it knows. The
+/// text-style and display-style fractions become plain fractions: MathML sizes
+/// them from their position anyway.
+const ALIASES: [(&str, &str); 5] = [
+    ("le", "leq"),
+    ("ge", "geq"),
+    ("ne", "neq"),
+    ("tfrac", "frac"),
+    ("dfrac", "frac"),
+];
+
+/// Environments latex2mathml lacks, spelled with ones it has: `cases` is a
+/// matrix behind a left brace.
+const ENVIRONMENTS: [(&str, &str); 2] = [
+    ("\\begin{cases}", "\\left\\{\\begin{matrix}"),
+    ("\\end{cases}", "\\end{matrix}\\right."),
+];
+
+fn rewrite_environments(tex: &str) -> String {
+    ENVIRONMENTS
+        .iter()
+        .fold(tex.to_string(), |text, (from, to)| text.replace(from, to))
+}
 
 fn alias_commands(tex: &str) -> String {
     let mut out = String::with_capacity(tex.len());
@@ -278,6 +299,22 @@ mod tests {
         for tex in ["a \\le b", "a \\ge b", "a \\ne b", "\\left( x \\right)"] {
             assert!(to_mathml(tex, false).is_ok(), "{tex}");
         }
+    }
+
+    /// The engine's explanations use both; before these were mapped, the
+    /// splitter's and the simulator's formulas showed as raw TeX.
+    #[test]
+    fn tfrac_and_cases_are_understood() {
+        let half = to_mathml("\\tfrac{2}{3} t + \\dfrac{1}{2}", false).unwrap_or_default();
+        assert_eq!(half.matches("<mfrac>").count(), 2, "{half}");
+        let cases = to_mathml(
+            "T_0 = \\begin{cases} d & n > 1 \\\\ 0 & \\text{otherwise} \\end{cases}",
+            true,
+        )
+        .unwrap_or_default();
+        assert!(cases.contains("<mtable"), "{cases}");
+        assert!(cases.contains("<mtext>otherwise</mtext>"), "{cases}");
+        assert!(cases.contains("{"), "{cases}");
     }
 
     #[test]
