@@ -11,7 +11,8 @@
 //!   (true), `tokens` (none: no training time).
 //! - `cluster`: `accelerator` (required catalogue id), `count` (required),
 //!   `per_node` (the catalogue's NVLink domain, else 8), `usd_per_hour` (the
-//!   catalogue's cited cloud price if any, else none: no cost).
+//!   catalogue's cited cloud price if any, else none: no cost), `network_gbps`
+//!   (network per accelerator between nodes, Gb/s one way; else the catalogue's).
 //! - `parallel`: absent or `"auto"` runs the exhaustive search; otherwise
 //!   `tp` (1), `pp` (1), `dp` (count ÷ (tp × pp)), `virtual_stages` (1), `zero`
 //!   (0), `sequence_parallel` (false).
@@ -75,6 +76,7 @@ fn form_from(text: &str) -> Result<(SplitForm, bool), String> {
         ("tokens", ""),
         ("per_node", ""),
         ("usd_per_hour", ""),
+        ("network_gbps", ""),
         ("tp", "1"),
         ("pp", "1"),
         ("dp", ""),
@@ -145,7 +147,13 @@ fn form_from(text: &str) -> Result<(SplitForm, bool), String> {
         &mut form,
         "cluster",
         cluster,
-        &["accelerator", "count", "per_node", "usd_per_hour"],
+        &[
+            "accelerator",
+            "count",
+            "per_node",
+            "usd_per_hour",
+            "network_gbps",
+        ],
     )?;
     let auto = match root.get("parallel") {
         None => true,

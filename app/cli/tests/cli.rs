@@ -270,6 +270,30 @@ fn split_auto_searches_every_plan() {
     assert!(result["best"]["parallel"]["tp"].as_u64().unwrap() >= 1);
 }
 
+/// PCIe cards have no scale-out figure in the catalogue (the server picks the
+/// NIC), so a 64-card L4 job needs the cluster's network typed in.
+#[test]
+fn split_takes_the_clusters_network_for_pcie_cards() {
+    let scenario = |network: &str| {
+        format!(
+            r#"{{"model": {{"preset": "llama2-7b"}}, "training": {{"global_batch": 512}},
+            "cluster": {{"accelerator": "l4-24gb", "count": 64{network}}}, "parallel": {{"tp": 4}}}}"#
+        )
+    };
+    let refused = lab(&["split", "-"], &scenario(""));
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("type your cluster's network"),
+        "{}",
+        stderr(&refused)
+    );
+    let report = json(&lab(&["split", "-"], &scenario(r#", "network_gbps": 100"#)));
+    assert!(report["step_time_s"].as_f64().unwrap() > 0.0);
+    let bad = lab(&["split", "-"], &scenario(r#", "network_gbps": -1"#));
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("network_gbps"), "{}", stderr(&bad));
+}
+
 #[test]
 fn split_rejects_bad_input_with_one_line() {
     let cases = [
@@ -417,6 +441,104 @@ fn serve_simulates_the_queue() {
             (r#"{"model": {"size": 1}}"#, "unknown field `size`"),
         ],
     );
+}
+
+/// Every formula and symbol the other calculators explain must render in the
+/// browser as MathML, not fall back to raw TeX. The runs cover each branch that
+/// picks a different formula (gated MLP, ZeRO-3, a parameter count only, every
+/// roofline operation).
+#[test]
+fn every_explained_formula_and_symbol_renders_to_mathml() {
+    let mut runs: Vec<(&str, String)> = vec![
+        (
+            "split",
+            r#"{"model": {"preset": "gpt3-175b"}, "training": {"global_batch": 1536, "tokens": 3e11, "recompute": "full"},
+            "cluster": {"accelerator": "a100-sxm-80gb", "count": 1024}, "parallel": {"tp": 8, "pp": 8, "zero": 3, "virtual_stages": 2}}"#
+                .into(),
+        ),
+        (
+            "split",
+            r#"{"model": {"preset": "llama3-70b"}, "training": {"global_batch": 512, "tokens": 1e12},
+            "cluster": {"accelerator": "h100-sxm-80gb", "count": 256}, "parallel": {"tp": 8, "pp": 4, "sequence_parallel": true}}"#
+                .into(),
+        ),
+        (
+            "split",
+            r#"{"model": {"params": 7e9}, "training": {"global_batch": 64},
+            "cluster": {"accelerator": "a100-sxm-80gb", "count": 64}, "parallel": {"zero": 1}}"#
+                .into(),
+        ),
+        ("train-compute", "{}".into()),
+        ("checkpoint", "{}".into()),
+        ("tco", "{}".into()),
+        ("energy", r#"{"samples": 1e9}"#.into()),
+        ("serve", r#"{"requests": 200, "usd_per_hour": 2}"#.into()),
+        (
+            "match",
+            r#"{"workload": {"phase": "inference", "model_family": "cnn"}}"#.into(),
+        ),
+        ("simulate", r#"{"replications": 20}"#.into()),
+    ];
+    for op in [
+        "matmul",
+        "layernorm",
+        "embedding",
+        "attention",
+        "conv2d",
+        "prefill",
+        "decode",
+    ] {
+        runs.push(("roofline", format!(r#"{{"op": "{op}"}}"#)));
+    }
+    let mut explanations = Vec::new();
+    for (command, input) in &runs {
+        let output = lab(&[command, "-"], input);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{command}: {}",
+            stderr(&output)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        collect_explanations(&json, &mut explanations);
+    }
+    let chiplet =
+        engine::chiplet::compute(&engine::chiplet::ChipletForm::default().validate().unwrap());
+    explanations.extend(
+        chiplet
+            .explanations
+            .iter()
+            .map(|e| serde_json::to_value(e).unwrap()),
+    );
+    assert!(explanations.len() > 70, "{}", explanations.len());
+    let mut failures = Vec::new();
+    for explanation in &explanations {
+        let output = &explanation["output"];
+        let tex = explanation["formula_tex"].as_str().unwrap();
+        if let Err(message) = course::math::to_mathml(tex, true) {
+            failures.push(format!("{output}: {message}"));
+        }
+        for binding in explanation["bindings"].as_array().unwrap() {
+            let symbol = binding["symbol"].as_str().unwrap();
+            if let Err(message) = course::math::to_mathml(symbol, false) {
+                failures.push(format!("{output} symbol: {message}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+fn collect_explanations(json: &serde_json::Value, into: &mut Vec<serde_json::Value>) {
+    match json {
+        serde_json::Value::Object(map) => {
+            if map.contains_key("formula_tex") {
+                into.push(json.clone());
+            }
+            map.values().for_each(|v| collect_explanations(v, into));
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| collect_explanations(v, into)),
+        _ => {}
+    }
 }
 
 /// Every formula the three cost calculators explain must render in the browser,

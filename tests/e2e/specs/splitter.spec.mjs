@@ -122,3 +122,28 @@ test("a run's energy opens in the energy calculator with the same numbers", asyn
   await expect(energy.value("kwh")).toBeVisible();
   await course.expectNoConsoleErrors();
 });
+
+test("a PCIe card crosses servers once the learner types the cluster's network", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/splitter?splitter.model=llama2-7b&splitter.global_batch=512&splitter.accelerator=l4-24gb&splitter.count=64&splitter.per_node=8&splitter.tp=4&splitter.pp=1&splitter.recompute=none");
+  const widget = course.widget("splitter");
+  // The L4 datasheet gives PCIe inside a server but no NIC, so the splitter says what is missing.
+  await expect(widget.error("accelerator")).toContainText("bandwidth between nodes");
+  await expect(widget.error("accelerator")).toContainText("type your cluster's network");
+  await expect(widget.root.getByTestId("results-invalid")).toBeVisible();
+  await widget.set("network_gbps", "fast");
+  await expect(widget.error("network_gbps")).toContainText("is not a number");
+  await widget.set("network_gbps", "100");
+  await expect(widget.error("accelerator")).toHaveText("");
+  await expect(widget.value("step_time")).toBeVisible();
+  expect(page.url()).toContain("splitter.network_gbps=100");
+  // The explanation names the typed rate: 100 Gb/s is 12.5 GB/s.
+  await widget.root.getByTestId("explain-splitter-dp_comm").press("Enter");
+  const explained = widget.root.getByTestId("out-dp_comm");
+  await expect(explained).toContainText("as you typed it");
+  await expect(explained).toContainText("12.5 GB/s");
+  // Its formula is typeset as MathML, not left as raw TeX in an error box.
+  await expect(explained.locator(".math-error")).toHaveCount(0);
+  await expect(explained.locator("math").first()).toBeVisible();
+  await course.expectNoConsoleErrors();
+});

@@ -8,7 +8,7 @@ use crate::field::{parse_real, Checker, FieldErrors, FieldProblem, Range};
 use crate::hardware::Catalogue;
 use serde::{Deserialize, Serialize};
 
-pub const FIELDS: [&str; 27] = [
+pub const FIELDS: [&str; 28] = [
     "model",
     "params",
     "layers",
@@ -30,6 +30,7 @@ pub const FIELDS: [&str; 27] = [
     "count",
     "per_node",
     "usd_per_hour",
+    "network_gbps",
     "dp",
     "tp",
     "pp",
@@ -66,6 +67,8 @@ pub struct SplitForm {
     pub count: String,
     pub per_node: String,
     pub usd_per_hour: String,
+    /// Network per accelerator between nodes, Gb/s one way; empty uses the catalogue's.
+    pub network_gbps: String,
     pub dp: String,
     pub tp: String,
     pub pp: String,
@@ -102,6 +105,7 @@ impl Default for SplitForm {
             count: text("1024"),
             per_node: text("8"),
             usd_per_hour: String::new(),
+            network_gbps: String::new(),
             dp: String::new(),
             tp: text("8"),
             pp: text("8"),
@@ -138,6 +142,7 @@ impl SplitForm {
             "count" => &mut self.count,
             "per_node" => &mut self.per_node,
             "usd_per_hour" => &mut self.usd_per_hour,
+            "network_gbps" => &mut self.network_gbps,
             "dp" => &mut self.dp,
             "tp" => &mut self.tp,
             "pp" => &mut self.pp,
@@ -250,6 +255,9 @@ impl SplitForm {
             &self.usd_per_hour,
             Range::at_least(0.0, 1e6),
         );
+        // Up to 100 Tb/s per accelerator: far above any NIC sold, so only typos are refused.
+        let network_gbps =
+            checker.optional_real("network_gbps", &self.network_gbps, Range::above(0.0, 1e5));
         let id = self.accelerator.trim();
         let Some(part) = catalogue.find(id) else {
             checker.errors.push(
@@ -296,9 +304,11 @@ impl SplitForm {
         let pod_covers_job = link
             .domain_size
             .is_some_and(|size| u64::from(size) >= count);
-        let inter = link
-            .inter_gb_s
-            .map(|gb_s| gb_s * 1e9)
+        // A network typed in wins: NICs are chosen per server, and a PCIe card's
+        // datasheet cannot say which one a cluster has.
+        let typed_network = network_gbps?.map(|gbps| gbps * 1e9 / 8.0);
+        let inter = typed_network
+            .or(link.inter_gb_s.map(|gb_s| gb_s * 1e9))
             .or(if pod_covers_job { intra } else { None });
         if per_node > 1 && intra.is_none() {
             checker.invalid(
@@ -318,7 +328,7 @@ impl SplitForm {
             checker.invalid(
                 "accelerator",
                 format!(
-                    "{} Use {largest} or fewer, which fit in one node or pod, or pick a part that publishes it.",
+                    "{} Use {largest} or fewer, which fit in one node or pod, type your cluster's network per accelerator, or pick a part that publishes it.",
                     missing("bandwidth between nodes")
                 ),
             );
@@ -335,6 +345,7 @@ impl SplitForm {
             inter_bytes_per_s: inter.or(intra).unwrap_or(f64::MAX),
             // A price typed in wins; otherwise the catalogue's cited cloud price, if any.
             usd_per_hour: usd_per_hour?.or(part.price.and_then(|p| p.cloud_usd_per_hour)),
+            network_typed: typed_network.is_some(),
             tdp_w: part.tdp_w,
         })
     }

@@ -193,6 +193,8 @@ pub struct Cluster {
     pub intra_bytes_per_s: f64,
     /// One direction, per accelerator, between nodes.
     pub inter_bytes_per_s: f64,
+    /// True when the learner typed the network rate rather than taking the catalogue's.
+    pub network_typed: bool,
     pub usd_per_hour: Option<f64>,
     pub tdp_w: Option<f64>,
 }

@@ -278,6 +278,7 @@ fn multi_node_splits_need_published_links() {
     let message = errors.message_for("accelerator").unwrap();
     assert!(message.contains("bandwidth between nodes"), "{message}");
     assert!(message.contains("Use 8 or fewer"), "{message}");
+    assert!(message.contains("type your cluster's network"), "{message}");
     // An instructor's row with no link figures at all cannot be split.
     let mut bare = catalogue();
     if let Some(part) = bare.accelerators.iter_mut().find(|a| a.id == "l4-24gb") {
@@ -300,6 +301,45 @@ fn multi_node_splits_need_published_links() {
         .unwrap_err();
     let message = errors.message_for("accelerator").unwrap();
     assert!(message.contains("Use 1 or fewer"), "{message}");
+}
+
+/// A PCIe card's datasheet cannot say which NIC a server has, so the learner
+/// may type the network rate; it then wins over the catalogue, in Gb/s one way.
+#[test]
+fn a_typed_network_lets_pcie_cards_cross_nodes_and_wins_over_the_catalogue() {
+    let mut across = link_plan("l4-24gb", "64", "4", None);
+    across.network_gbps = "200".into();
+    let input = across.validate(&catalogue()).unwrap();
+    assert_eq!(input.cluster.inter_bytes_per_s, 25.0 * GB);
+    assert!(input.cluster.network_typed);
+    let explained = report(&input, &input.plan.unwrap()).explanations;
+    let dp = explained.iter().find(|e| e.output == "dp_comm").unwrap();
+    assert!(
+        dp.bindings
+            .iter()
+            .any(|b| b.meaning.contains("as you typed it")),
+        "{:?}",
+        dp.bindings
+    );
+    // On a part with a published figure, the typed one still wins.
+    let mut h100 = link_plan("h100-sxm-80gb", "64", "8", None);
+    assert_eq!(
+        h100.validate(&catalogue())
+            .unwrap()
+            .cluster
+            .inter_bytes_per_s,
+        50.0 * GB
+    );
+    h100.network_gbps = "100".into();
+    let slow = h100.validate(&catalogue()).unwrap();
+    assert_eq!(slow.cluster.inter_bytes_per_s, 12.5 * GB);
+    // Empty means the catalogue's; zero, negative, NaN and words are refused beside the field.
+    for bad in ["0", "-5", "NaN", "inf", "fast", "1e9"] {
+        h100.network_gbps = bad.into();
+        let errors = h100.validate(&catalogue()).unwrap_err();
+        assert!(errors.message_for("network_gbps").is_some(), "{bad}");
+        assert!(errors.message_for("accelerator").is_none(), "{bad}");
+    }
 }
 
 /// Google's TPU v5e and v6e pages give each 8-chip host 2 x 100 and 4 x 200

@@ -13,7 +13,7 @@ use std::sync::Arc;
 type Validated = Memo<Option<Result<SplitInput, FieldErrors>>>;
 
 /// Label and hint of every numeric field.
-const NUMBERS: [(&str, &str, &str); 18] = [
+const NUMBERS: [(&str, &str, &str); 19] = [
     ("params", "Parameters", "For example 7.5e9"),
     ("layers", "Layers", "Transformer blocks"),
     ("hidden", "Hidden size", "Model width h"),
@@ -30,11 +30,20 @@ const NUMBERS: [(&str, &str, &str); 18] = [
     ("micro_batch", "Micro-batch", "Sequences per forward pass"),
     ("tokens", "Tokens to train", "Empty: no training time"),
     ("count", "Accelerators", "In the whole cluster"),
-    ("per_node", "Accelerators per node", "The NVLink domain"),
+    (
+        "per_node",
+        "Accelerators per node",
+        "Sharing the fast link (NVLink, ICI)",
+    ),
     (
         "usd_per_hour",
         "Price per accelerator-hour ($)",
         "Empty: the catalogue's price, if any",
+    ),
+    (
+        "network_gbps",
+        "Network per accelerator (Gb/s)",
+        "One way; e.g. 400 for one NDR NIC each. Empty: the catalogue's",
     ),
     ("tp", "Tensor parallel (tp)", "Within a node, ideally"),
     ("pp", "Pipeline stages (pp)", "Splits the layers"),
@@ -126,7 +135,7 @@ pub fn SplitFields(
         <fieldset class="field-group" data-testid="group-cluster">
             <legend>"Cluster"</legend>
             {select("accelerator", "Accelerator", accelerators)}
-            {number("count")}{number("per_node")}{number("usd_per_hour")}
+            {number("count")}{number("per_node")}{number("usd_per_hour")}{number("network_gbps")}
         </fieldset>
         <fieldset class="field-group" data-testid="group-split">
             <legend>"Split"</legend>
