@@ -487,6 +487,7 @@ fn every_explained_formula_and_symbol_renders_to_mathml() {
         "conv2d",
         "prefill",
         "decode",
+        "cnn_inference",
     ] {
         runs.push(("roofline", format!(r#"{{"op": "{op}"}}"#)));
     }

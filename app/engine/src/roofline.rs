@@ -36,10 +36,11 @@ pub enum Operation {
     Conv2d,
     Prefill,
     Decode,
+    CnnInference,
 }
 
 impl Operation {
-    pub const ALL: [Operation; 7] = [
+    pub const ALL: [Operation; 8] = [
         Operation::Matmul,
         Operation::Layernorm,
         Operation::Embedding,
@@ -47,6 +48,7 @@ impl Operation {
         Operation::Conv2d,
         Operation::Prefill,
         Operation::Decode,
+        Operation::CnnInference,
     ];
 
     pub fn key(self) -> &'static str {
@@ -58,6 +60,7 @@ impl Operation {
             Operation::Conv2d => "conv2d",
             Operation::Prefill => "prefill",
             Operation::Decode => "decode",
+            Operation::CnnInference => "cnn_inference",
         }
     }
 
@@ -70,6 +73,7 @@ impl Operation {
             Operation::Conv2d => "2-D convolution",
             Operation::Prefill => "LLM prefill (whole prompt at once)",
             Operation::Decode => "LLM decode (one token per sequence)",
+            Operation::CnnInference => "CNN inference (whole ResNet-50)",
         }
     }
 
@@ -83,6 +87,7 @@ impl Operation {
             Operation::Conv2d => &["batch", "size", "channels_in", "channels_out", "kernel"],
             Operation::Prefill => &["params", "batch", "seq_len"],
             Operation::Decode => &["params", "batch"],
+            Operation::CnnInference => &["batch"],
         }
     }
 
@@ -389,6 +394,9 @@ pub enum Shape {
         params: f64,
         batch: f64,
     },
+    CnnInference {
+        batch: f64,
+    },
 }
 
 impl Shape {
@@ -430,6 +438,7 @@ impl Shape {
                 params: *params,
                 batch: *batch,
             },
+            (Operation::CnnInference, [batch]) => Shape::CnnInference { batch: *batch },
             _ => return None,
         })
     }
@@ -461,8 +470,20 @@ pub struct Work {
     pub bytes: f64,
     pub flops_tex: &'static str,
     pub bytes_tex: &'static str,
+    /// The sizes the two formulas use, as the learner entered them (or, for a
+    /// whole network, as counted from its layers).
+    pub bindings: Vec<Binding>,
     pub note: &'static str,
     pub source: Source,
+}
+
+/// A size as the learner reads it beside the formula.
+fn size(symbol: &'static str, meaning: &'static str, value: f64) -> Binding {
+    Binding {
+        symbol,
+        meaning,
+        value: format::plain_number(value),
+    }
 }
 
 pub fn work(shape: Shape, precision: Precision) -> Work {
@@ -473,6 +494,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             bytes: b * (m * k + k * n + m * n),
             flops_tex: "F = 2MKN",
             bytes_tex: "Q = b\\,(MK + KN + MN)",
+            bindings: vec![size("M", "rows of A", m), size("K", "shared dimension", k), size("N", "columns of B", n)],
             note: "One multiply and one add per term; each matrix crosses memory once (ideal tiling).",
             source: WILLIAMS_2009,
         },
@@ -481,6 +503,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             bytes: 2.0 * b * tokens * hidden,
             flops_tex: "F \\approx 7\\,T H",
             bytes_tex: "Q = 2\\,b\\,T H",
+            bindings: vec![size("T", "tokens", tokens), size("H", "hidden size", hidden)],
             note: "About 7 FLOPs per element (mean, variance, normalize, scale, shift); the tensor is read once and written once.",
             source: WILLIAMS_2009,
         },
@@ -489,6 +512,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             bytes: b * lookups * dim,
             flops_tex: "F = L\\,d",
             bytes_tex: "Q = b\\,L\\,d",
+            bindings: vec![size("L", "rows gathered", lookups), size("d", "embedding dimension", dim)],
             note: "A gather with sum pooling: one add per element read. Rows are scattered, so real bandwidth is lower still.",
             source: WILLIAMS_2009,
         },
@@ -497,14 +521,16 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             bytes: 4.0 * b * batch * seq_len * hidden,
             flops_tex: "F = 4\\,B s^2 h",
             bytes_tex: "Q = 4\\,b\\,B s h",
+            bindings: vec![size("B", "batch", batch), size("s", "sequence length", seq_len), size("h", "hidden size", hidden)],
             note: "QKᵀ and the weighted sum of V each cost 2Bs²h FLOPs. Fused, the s×s scores stay on chip, so only Q, K, V and the output cross memory.",
             source: DAO_2022,
         },
-        Shape::Conv2d { batch, size, channels_in, channels_out, kernel } => Work {
-            flops: 2.0 * batch * size * size * channels_in * channels_out * kernel * kernel,
-            bytes: b * (batch * size * size * channels_in + kernel * kernel * channels_in * channels_out + batch * size * size * channels_out),
+        Shape::Conv2d { batch, size: side, channels_in, channels_out, kernel } => Work {
+            flops: 2.0 * batch * side * side * channels_in * channels_out * kernel * kernel,
+            bytes: b * (batch * side * side * channels_in + kernel * kernel * channels_in * channels_out + batch * side * side * channels_out),
             flops_tex: "F = 2\\,B S^2 C_i C_o k^2",
             bytes_tex: "Q = b\\,(B S^2 C_i + k^2 C_i C_o + B S^2 C_o)",
+            bindings: vec![size("B", "batch", batch), size("S", "image height and width", side), size("C_i", "input channels", channels_in), size("C_o", "output channels", channels_out), size("k", "kernel size", kernel)],
             note: "Stride 1 with same padding: every output pixel takes k²·Cᵢ multiply-adds per output channel.",
             source: WILLIAMS_2009,
         },
@@ -513,6 +539,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             bytes: b * params,
             flops_tex: "F = 2\\,N B s",
             bytes_tex: "Q \\approx b\\,N",
+            bindings: vec![size("N", "parameters", params), size("B", "batch", batch), size("s", "prompt length", seq_len)],
             note: "The forward pass costs about 2 FLOPs per parameter per token; the weights are read once for the whole prompt (activations and KV cache left out).",
             source: KAPLAN_2020,
         },
@@ -521,9 +548,27 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             bytes: b * params,
             flops_tex: "F = 2\\,N B",
             bytes_tex: "Q \\approx b\\,N",
+            bindings: vec![size("N", "parameters", params), size("B", "batch", batch)],
             note: "Each step produces one token per sequence but must read every weight: intensity ≈ 2B / b. The KV cache adds more traffic at long contexts.",
             source: KAPLAN_2020,
         },
+        Shape::CnnInference { batch } => {
+            let net = resnet50::resnet50();
+            Work {
+                flops: 2.0 * net.macs_per_image * batch,
+                bytes: b * (net.weights + batch * net.activations_per_image),
+                flops_tex: "F = 2\\,M_{\\text{img}}\\,B",
+                bytes_tex: "Q = b\\,(W + B\\,A_{\\text{img}})",
+                bindings: vec![
+                    size("B", "images in the batch", batch),
+                    size("M_{\\text{img}}", "multiply-adds per image, summed over the 53 convolutions and the classifier", net.macs_per_image),
+                    size("W", "weights, read once per batch (batch norm folded into biases)", net.weights),
+                    size("A_{\\text{img}}", "activation elements read and written per image", net.activations_per_image),
+                ],
+                note: "ResNet-50 as torchvision builds it, counted layer by layer. Each layer reads its input and weights and writes its output once; batch norm, ReLU and the residual add are fused into the convolutions, but no layer's output stays on chip for the next. The weights are shared by the batch, the activations are not, so past a few dozen images the intensity stops rising. A chip whose cache can hold a layer's output for the next layer moves less than this.",
+                source: resnet50::TORCHVISION_RESNET50,
+            }
+        }
     }
 }
 
@@ -645,6 +690,15 @@ fn over_provisioning_warning(placements: &[Placement]) -> Option<String> {
     ))
 }
 
+/// The sizes a formula mentions, so each explanation lists only its own values.
+fn used_in(tex: &str, bindings: &[Binding]) -> Vec<Binding> {
+    bindings
+        .iter()
+        .filter(|binding| tex.contains(binding.symbol))
+        .cloned()
+        .collect()
+}
+
 fn explain(
     input: &RooflineInput,
     work: &Work,
@@ -667,7 +721,7 @@ fn explain(
             output: "flops",
             label: "FLOPs",
             formula_tex: work.flops_tex,
-            bindings: vec![],
+            bindings: used_in(work.flops_tex, &work.bindings),
             result: f.value.clone(),
             note: work.note,
             source: work.source.clone(),
@@ -676,7 +730,9 @@ fn explain(
             output: "bytes",
             label: "Memory traffic",
             formula_tex: work.bytes_tex,
-            bindings: vec![Binding { symbol: "b", meaning: "bytes per element", value: format!("{b} ({})", input.precision.key()) }],
+            bindings: std::iter::once(Binding { symbol: "b", meaning: "bytes per element", value: format!("{b} ({})", input.precision.key()) })
+                .chain(used_in(work.bytes_tex, &work.bindings))
+                .collect(),
             result: q.value.clone(),
             note: work.note,
             source: work.source.clone(),
@@ -732,6 +788,8 @@ fn explain(
     }
     explanations
 }
+
+mod resnet50;
 
 #[cfg(test)]
 mod tests;

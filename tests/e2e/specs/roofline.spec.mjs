@@ -28,6 +28,28 @@ test("switching to a large matmul by keyboard makes it compute-bound", async ({ 
   await expect(widget.root.getByTestId("place-h100-sxm-80gb").getByTestId("bound")).toHaveText("▁ Memory-bound");
 });
 
+test("a whole ResNet-50 pass stays memory-bound however large the batch, with its counts explained", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/roofline");
+  const widget = course.widget("roofline");
+  await widget.input("op").focus();
+  await widget.input("op").selectOption("cnn_inference");
+  await expect(widget.input("m")).toHaveCount(0);
+  await expect(widget.value("intensity")).toHaveText("75.8 FLOP/byte");
+  await widget.set("batch", "4096");
+  await expect(widget.value("intensity")).toHaveText("144 FLOP/byte");
+  await expect(widget.root.getByTestId("place-h100-sxm-80gb").getByTestId("bound")).toHaveText("▁ Memory-bound");
+  // The bytes formula shows the weights and activations it counted, and its source.
+  await widget.root.getByTestId("explain-roofline-bytes").press("Enter");
+  const bytes = widget.root.getByTestId("out-bytes");
+  await expect(bytes).toContainText("weights, read once per batch");
+  await expect(bytes).toContainText("2.55 × 10⁷");
+  await expect(bytes.getByRole("link", { name: /torchvision/ })).toBeVisible();
+  await widget.set("batch", "0");
+  await expect(widget.error("batch")).toHaveText("⚠ Must be at least 1.");
+  await course.expectNoConsoleErrors();
+});
+
 test("accelerators are chosen with checkboxes and an empty choice is explained", async ({ page }) => {
   const course = new CoursePage(page);
   await course.goto("/lab/roofline");

@@ -109,6 +109,46 @@ fn batching_decode_raises_intensity_until_the_ridge() {
     assert_eq!(large.placements[0].bound, Bound::Compute);
 }
 
+/// A whole ResNet-50 forward pass (torchvision's layers: 4.09e9 multiply-adds
+/// and 25.5 M weights per 224 × 224 image). The weights are shared by the batch
+/// and the activations are not, so intensity rises with the batch but levels off
+/// at 2·M_img / (b·A_img), about 144 FLOP/byte in BF16: below the H100's ridge
+/// of 295, so even a large batch stays memory-bound there.
+#[test]
+fn cnn_inference_intensity_levels_off_below_the_h100_ridge() {
+    let at = |batch: &str| run(&[("op", "cnn_inference"), ("batch", batch)]);
+    let net = resnet50::resnet50();
+    let ceiling = 2.0 * net.macs_per_image / (2.0 * net.activations_per_image);
+    let (one, big) = (at("1"), at("1024"));
+    assert!(one.intensity_flops_per_byte < 0.6 * ceiling);
+    assert!(big.intensity_flops_per_byte < ceiling);
+    assert!(big.intensity_flops_per_byte > 0.99 * ceiling);
+    // Module 3 quotes both: "about 76 FLOP/byte at batch 1 and levels off near 144".
+    assert!((ceiling - 143.9).abs() < 0.5, "{ceiling}");
+    assert!(
+        (one.intensity_flops_per_byte - 75.8).abs() < 0.5,
+        "{}",
+        one.intensity_flops_per_byte
+    );
+    assert!((big.flops - 1024.0 * 2.0 * 4.089e9).abs() / big.flops < 1e-3);
+    assert_eq!(big.placements[0].bound, Bound::Memory);
+    // Every size the formulas use is shown beside them.
+    let flops = big
+        .explanations
+        .iter()
+        .find(|e| e.output == "flops")
+        .unwrap();
+    let symbols: Vec<&str> = flops.bindings.iter().map(|b| b.symbol).collect();
+    assert_eq!(symbols, ["B", "M_{\\text{img}}"]);
+    let bytes = big
+        .explanations
+        .iter()
+        .find(|e| e.output == "bytes")
+        .unwrap();
+    let symbols: Vec<&str> = bytes.bindings.iter().map(|b| b.symbol).collect();
+    assert_eq!(symbols, ["b", "B", "W", "A_{\\text{img}}"]);
+}
+
 #[test]
 fn layernorm_and_embeddings_sit_far_below_every_ridge() {
     for pairs in [[("op", "layernorm")], [("op", "embedding")]] {
