@@ -7,6 +7,7 @@ use super::rules::{self, Rule, SMALL_BUDGET_USD};
 use super::words;
 use super::{Deployment, Family, Framework, MatcherInput, Phase};
 use crate::hardware::{Accelerator, Class, Precision};
+use crate::roofline;
 use serde::Serialize;
 
 /// Bytes per parameter to serve a model with 16-bit (BF16/FP16) weights.
@@ -100,6 +101,22 @@ pub fn intensity(input: &MatcherInput) -> Option<Intensity> {
         Family::Llm if input.phase == Phase::Inference => match input.batch_size {
             #[allow(clippy::cast_precision_loss)]
             Some(batch) => Some(Intensity::Known(batch as f64)),
+            None => Some(Intensity::ComputeRoof),
+        },
+        // A served CNN at batch b, as the roofline explorer counts a whole
+        // ResNet-50 pass in BF16: the batch shares the weights but not the
+        // activations, so intensity rises from about 76 to about 144 FLOP/byte.
+        Family::Cnn if input.phase == Phase::Inference => match input.batch_size {
+            #[allow(clippy::cast_precision_loss)]
+            Some(batch) => {
+                let work = roofline::work(
+                    roofline::Shape::CnnInference {
+                        batch: batch as f64,
+                    },
+                    Precision::Bf16,
+                );
+                Some(Intensity::Known(work.flops / work.bytes))
+            }
             None => Some(Intensity::ComputeRoof),
         },
         _ => Some(Intensity::ComputeRoof),

@@ -55,7 +55,9 @@
 //! Serving holds 2 bytes per parameter (BF16 weights); training holds 16
 //! (mixed-precision Adam, Rajbhandari et al. 2020). Speed is compared at BF16,
 //! or at the only precision a part publishes. Intensity: embedding lookups
-//! 0.5 FLOP/byte; LLM decoding at batch b about b FLOP/byte; other dense work
+//! 0.5 FLOP/byte; LLM decoding at batch b about b FLOP/byte; CNN serving at
+//! batch b as the roofline explorer counts a whole ResNet-50 pass in BF16
+//! (about 76 FLOP/byte at batch 1, levelling off near 144); other dense work
 //! at the compute roof. Cloud TPUs and AWS chips count as cloud-only.
 //!
 //! # Rules

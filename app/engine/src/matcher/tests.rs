@@ -304,6 +304,41 @@ fn memory_bound_decode_favours_bandwidth() {
     assert!(decode.is_some(), "{:?}", gpu.reasons);
 }
 
+/// A served CNN uses the roofline explorer's whole ResNet-50 count, so the
+/// matcher and the explorer tell the learner the same thing: about 129
+/// FLOP/byte at batch 8 in BF16, memory-bound on an H100 (ridge 295).
+#[test]
+fn served_cnns_take_the_explorers_resnet50_intensity() {
+    let out = run(&[
+        ("phase", "inference"),
+        ("model_family", "cnn"),
+        ("params", "25.6e6"),
+        ("batch_size", "8"),
+    ]);
+    let gpu = out.ranking.iter().find(|e| e.class == Class::Gpu).unwrap();
+    let speed = gpu
+        .reasons
+        .iter()
+        .find(|r| r.contains("memory-bound at 129 FLOP/byte"));
+    assert!(speed.is_some(), "{:?}", gpu.reasons);
+    // Training keeps the compute roof: no batch-based intensity is claimed for it.
+    let training = run(&[
+        ("phase", "training"),
+        ("model_family", "cnn"),
+        ("batch_size", "8"),
+    ]);
+    let gpu = training
+        .ranking
+        .iter()
+        .find(|e| e.class == Class::Gpu)
+        .unwrap();
+    assert!(
+        gpu.reasons.iter().all(|r| !r.contains("memory-bound")),
+        "{:?}",
+        gpu.reasons
+    );
+}
+
 #[test]
 fn a_small_budget_moves_the_gpu_pick_off_the_flagships() {
     let rich = run(GOLDEN[0].workload);
