@@ -209,6 +209,38 @@ fn unused_fields_are_not_checked() {
     assert!(form(&[("m", "garbage")]).validate(&catalogue()).is_ok());
 }
 
+/// Huge input: every operation, with every size at the largest value the form
+/// accepts (and at 1), still gives finite, positive work, intensity and times.
+#[test]
+fn every_operation_stays_finite_from_the_smallest_to_the_largest_sizes() {
+    for op in Operation::ALL {
+        for largest in [false, true] {
+            let mut pairs = vec![("op", op.key().to_string())];
+            for field in op.fields() {
+                let max = NUMBER_FIELDS
+                    .iter()
+                    .find(|(name, _, _)| name == field)
+                    .map_or(1.0, |(_, _, max)| *max);
+                let value = if largest {
+                    format!("{max:e}")
+                } else {
+                    "1".into()
+                };
+                pairs.push((field, value));
+            }
+            let pairs: Vec<(&str, &str)> = pairs.iter().map(|(f, v)| (*f, v.as_str())).collect();
+            let out = run(&pairs);
+            let key = op.key();
+            assert!(out.flops.is_finite() && out.flops > 0.0, "{key}");
+            assert!(out.bytes.is_finite() && out.bytes > 0.0, "{key}");
+            assert!(out.intensity_flops_per_byte.is_finite(), "{key}");
+            for p in &out.placements {
+                assert!(p.time_s.is_finite() && p.time_s > 0.0, "{key}");
+            }
+        }
+    }
+}
+
 mod properties {
     use super::*;
     use proptest::prelude::*;
