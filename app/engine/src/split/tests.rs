@@ -342,6 +342,38 @@ fn a_typed_network_lets_pcie_cards_cross_nodes_and_wins_over_the_catalogue() {
     }
 }
 
+/// Module 4 asks the learner to cut Selene's 200 Gb/s per GPU to 50 on
+/// Megatron-LM's 145.6B plan and promises a step only about 5% slower: with
+/// tp inside a server, only data-parallel and pipeline traffic crosses nodes.
+#[test]
+fn a_quarter_of_the_network_costs_the_megatron_plan_about_five_percent() {
+    let pairs = [
+        ("model", "custom"),
+        ("layers", "80"),
+        ("hidden", "12288"),
+        ("heads", "96"),
+        ("vocab", "51200"),
+        ("seq_len", "2048"),
+        ("global_batch", "2304"),
+        ("precision", "fp16"),
+        ("recompute", "full"),
+        ("flash_attention", "false"),
+        ("accelerator", "a100-sxm-80gb"),
+        ("count", "1536"),
+        ("tp", "8"),
+        ("pp", "8"),
+    ];
+    let step = |network: &str| {
+        let mut form = form(&pairs);
+        form.network_gbps = network.into();
+        let input = form.validate(&catalogue()).unwrap();
+        report(&input, &input.plan.unwrap()).step_time_s
+    };
+    let ratio = step("50") / step("");
+    assert!((1.03..1.07).contains(&ratio), "{ratio}");
+    assert_eq!(step("200"), step(""));
+}
+
 /// Google's TPU v5e and v6e pages give each 8-chip host 2 x 100 and 4 x 200
 /// Gb/s of data-centre network, so a job of two 256-chip pods can be planned on
 /// either. The TPU v4 entry has no published per-chip DCN figure, so a job
