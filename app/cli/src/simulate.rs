@@ -9,7 +9,9 @@
 //!   (`fp32`, `fp16`), `optimizer` (`rowwise_adagrad`, `adagrad` per value, `sgd`, `adam`), `global_batch`;
 //! - `cluster`: `accelerator` (catalogue id), `gpus`, `gpus_per_node`, `sharding`
 //!   (`auto`, `table`, `row`, `column`), `host_cache`, `host_memory_gb` (per
-//!   node), `storage_gb_s` (per node), `cores_per_gpu`, `samples_per_core_s`;
+//!   node), `storage_gb_s` (per node), `network_gbps` (per GPU between nodes,
+//!   one way; absent: the catalogue's figure, else an assumed PCIe-class rate),
+//!   `cores_per_gpu`, `samples_per_core_s`;
 //! - `autoscaler`: `min_nodes`, `max_nodes`, `scale_up_delay_s`, `idle_scale_down_s`;
 //! - `failures`: `node_mtbf_hours` (0 or absent: no failures; the widget's
 //!   presets use 6,336 h, the per-server figure the course derives from Llama 3),
@@ -74,6 +76,7 @@ const SECTIONS: [(&str, &[(&str, &str)]); 6] = [
             ("host_cache", "host_cache"),
             ("host_memory_gb", "host_memory_gb"),
             ("storage_gb_s", "storage_gb_s"),
+            ("network_gbps", "network_gbps"),
             ("cores_per_gpu", "cores_per_gpu"),
             ("samples_per_core_s", "samples_per_core_s"),
         ],

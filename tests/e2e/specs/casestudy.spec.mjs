@@ -49,3 +49,25 @@ test("tables that cannot fit on one GPU are explained, and bad values named", as
   await expect(widget.root.getByTestId("results-invalid")).toBeVisible();
   await course.expectNoConsoleErrors();
 });
+
+test("a typed network per GPU slows the all-to-all and the step explanation says where the rate came from", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/casestudy?casestudy.replications=20");
+  const widget = course.widget("casestudy");
+  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 20000 });
+  await widget.root.getByTestId("explain-casestudy-step").press("Enter");
+  const step = widget.root.getByTestId("out-step");
+  await expect(step).toContainText("25 GB/s (the catalogue's scale-out figure)");
+  await widget.set("network_gbps", "-3");
+  await expect(widget.error("network_gbps")).toContainText("Must be more than 0.");
+  await widget.set("network_gbps", "50");
+  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 20000 });
+  expect(page.url()).toContain("casestudy.network_gbps=50");
+  // A new run may rebuild the panel closed; open it only if it is not open already.
+  const toggle = widget.root.getByTestId("explain-casestudy-step");
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") {
+    await toggle.press("Enter");
+  }
+  await expect(widget.root.getByTestId("out-step")).toContainText("6.25 GB/s (as you typed it)");
+  await course.expectNoConsoleErrors();
+});

@@ -4,14 +4,14 @@
 use super::placement::Sharding;
 use super::step::PCIE_BYTES_PER_S;
 use super::workload::{format_tables, parse_tables, preset, EmbeddingOptimizer, PRESETS};
-use super::{CaseStudyInput, ClusterSpec, Hardware, Operations, RestartPolicy};
+use super::{CaseStudyInput, ClusterSpec, Hardware, LinkOrigin, Operations, RestartPolicy};
 use crate::field::{Checker, FieldErrors, FieldProblem, Range};
 use crate::hardware::{Catalogue, Precision};
 use crate::widgets::WidgetForm;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-pub const FIELDS: [&str; 35] = [
+pub const FIELDS: [&str; 36] = [
     "preset",
     "tables",
     "dense_params",
@@ -29,6 +29,7 @@ pub const FIELDS: [&str; 35] = [
     "host_cache",
     "host_memory_gb",
     "storage_gb_s",
+    "network_gbps",
     "cores_per_gpu",
     "samples_per_core_s",
     "min_nodes",
@@ -234,12 +235,19 @@ impl CaseStudyForm {
             "global_batch",
             workload.global_batch.to_string(),
         );
+        // No preset types a network: each starts from its part's catalogue figure.
+        set(&mut self.values, "network_gbps", String::new());
         for (field, value) in preset_cluster(key) {
             set(&mut self.values, field, (*value).to_string());
         }
     }
 
-    fn resolve_hardware(&self, checker: &mut Checker, catalogue: &Catalogue) -> Option<Hardware> {
+    fn resolve_hardware(
+        &self,
+        checker: &mut Checker,
+        catalogue: &Catalogue,
+        typed_network: Option<f64>,
+    ) -> Option<Hardware> {
         let id = self.get("accelerator").trim();
         let Some(part) = catalogue.find(id) else {
             checker.errors.push(
@@ -270,9 +278,12 @@ impl CaseStudyForm {
         let intra = link
             .intra_gb_s
             .map_or(PCIE_BYTES_PER_S, |gb_s| gb_s * 1e9 / 2.0);
-        let inter = link
-            .inter_gb_s
-            .map_or(PCIE_BYTES_PER_S.min(intra), |gb_s| gb_s * 1e9);
+        // A typed network wins: the NIC belongs to the server, not the part.
+        let (inter, inter_origin) = match (typed_network, link.inter_gb_s) {
+            (Some(gbps), _) => (gbps * 1e9 / 8.0, LinkOrigin::Typed),
+            (None, Some(gb_s)) => (gb_s * 1e9, LinkOrigin::Catalogue),
+            (None, None) => (PCIE_BYTES_PER_S.min(intra), LinkOrigin::Assumed),
+        };
         Some(Hardware {
             id: part.id.clone(),
             name: part.name.clone(),
@@ -281,6 +292,7 @@ impl CaseStudyForm {
             hbm_bytes_per_s: bandwidth,
             intra_bytes_per_s: intra,
             inter_bytes_per_s: inter,
+            inter_origin,
             tdp_w: part.tdp_w,
         })
     }
@@ -340,7 +352,13 @@ impl CaseStudyForm {
             self.get("global_batch"),
             Range::at_least(1.0, 1e9),
         );
-        let hardware = self.resolve_hardware(&mut c, catalogue);
+        // Empty means the catalogue's figure; up to 100 Tb/s, far above any NIC sold.
+        let network_gbps = c.optional_real(
+            "network_gbps",
+            self.get("network_gbps"),
+            Range::above(0.0, 1e5),
+        );
+        let hardware = self.resolve_hardware(&mut c, catalogue, network_gbps.flatten());
         let gpus = c.whole("gpus", self.get("gpus"), Range::at_least(1.0, 100_000.0));
         let gpus_per_node = c.whole(
             "gpus_per_node",

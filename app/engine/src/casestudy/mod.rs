@@ -63,7 +63,32 @@ pub struct Hardware {
     pub intra_bytes_per_s: f64,
     /// Per GPU, between nodes.
     pub inter_bytes_per_s: f64,
+    /// Where the between-node rate came from, so the explanation can say so.
+    pub inter_origin: LinkOrigin,
     pub tdp_w: Option<f64>,
+}
+
+/// The origin of the between-node rate the simulator uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkOrigin {
+    /// The catalogue's cited scale-out figure.
+    Catalogue,
+    /// The learner's "network per GPU" field.
+    Typed,
+    /// The part publishes no network figure: the assumed PCIe rate (or its
+    /// in-node link, if slower) stands in for it.
+    Assumed,
+}
+
+impl LinkOrigin {
+    pub fn describe(self) -> &'static str {
+        match self {
+            LinkOrigin::Catalogue => "the catalogue's scale-out figure",
+            LinkOrigin::Typed => "as you typed it",
+            LinkOrigin::Assumed => "assumed: the part publishes no network figure",
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

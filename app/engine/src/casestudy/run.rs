@@ -543,6 +543,29 @@ fn summarize(run: Run) -> CaseStudyOutput {
     }
 }
 
+/// The link the all-to-all and the all-reduce cross, and where its rate came from.
+fn link_binding(input: &CaseStudyInput) -> Binding {
+    let cluster = &input.cluster;
+    let hw = &cluster.hardware;
+    if cluster.gpus > cluster.gpus_per_node {
+        Binding {
+            symbol: "\\beta",
+            meaning: "network per GPU, one way (the job spans nodes)",
+            value: format!(
+                "{} ({})",
+                format::si(hw.inter_bytes_per_s, "B/s"),
+                hw.inter_origin.describe()
+            ),
+        }
+    } else {
+        Binding {
+            symbol: "\\beta",
+            meaning: "link between GPUs inside the node, one way",
+            value: format::si(hw.intra_bytes_per_s, "B/s"),
+        }
+    }
+}
+
 fn explain(
     input: &CaseStudyInput,
     step: &StepCost,
@@ -566,6 +589,7 @@ fn explain(
             bindings: vec![
                 bind("t_{\\text{lookup}}", "embedding lookups on the busiest GPU, at half of HBM bandwidth", ms(step.lookup_s)),
                 bind("t_{\\text{a2a}}", "all-to-all of pooled embeddings, forward and backward", ms(step.all_to_all_s)),
+                link_binding(input),
                 bind("t_{\\text{dense}}", "dense part at 30% of peak", ms(step.dense_s)),
                 bind("t_{\\text{ar}}", "dense gradient all-reduce left exposed", ms(step.allreduce_s)),
                 bind("t_{\\text{input}}", "reading and preprocessing the batch", ms(step.input_s)),

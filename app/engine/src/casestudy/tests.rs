@@ -199,6 +199,67 @@ fn the_seed_company_cannot_train_on_one_gpu_but_can_on_a_cluster() {
     assert!(!one_gpu.feasible);
 }
 
+/// The network between nodes comes from the catalogue, from the learner, or
+/// (for a part that publishes none) from an assumption, and the step's
+/// explanation says which. A typed rate wins, and a slower one slows the all-to-all.
+#[test]
+fn the_network_is_typed_or_cited_or_assumed_and_the_explanation_says_which() {
+    let beta = |out: &CaseStudyOutput| {
+        let step = out
+            .explanations
+            .iter()
+            .find(|e| e.output == "step")
+            .unwrap();
+        step.bindings
+            .iter()
+            .find(|b| b.symbol == "\\beta")
+            .unwrap()
+            .value
+            .clone()
+    };
+    let cited = input("ecommerce", &[("replications", "5")]);
+    assert_eq!(cited.cluster.hardware.inter_origin, LinkOrigin::Catalogue);
+    assert_eq!(cited.cluster.hardware.inter_bytes_per_s, 25e9);
+    let cited_out = compute(&cited);
+    assert!(
+        beta(&cited_out).contains("catalogue"),
+        "{}",
+        beta(&cited_out)
+    );
+
+    let typed = input(
+        "ecommerce",
+        &[("network_gbps", "50"), ("replications", "5")],
+    );
+    assert_eq!(typed.cluster.hardware.inter_origin, LinkOrigin::Typed);
+    assert_eq!(typed.cluster.hardware.inter_bytes_per_s, 6.25e9);
+    let typed_out = compute(&typed);
+    assert!(typed_out.step.all_to_all_s > 3.9 * cited_out.step.all_to_all_s);
+    assert!(
+        beta(&typed_out).contains("as you typed it"),
+        "{}",
+        beta(&typed_out)
+    );
+
+    let assumed = input(
+        "ecommerce",
+        &[("accelerator", "l4-24gb"), ("replications", "5")],
+    );
+    assert_eq!(assumed.cluster.hardware.inter_origin, LinkOrigin::Assumed);
+    assert!(beta(&compute(&assumed)).contains("assumed"));
+
+    // Choosing a preset clears a typed network, as it fills every other field.
+    let mut reset = form("ecommerce", &[("network_gbps", "50")]);
+    reset.set_field("preset", "startup".into());
+    assert_eq!(reset.get("network_gbps"), "");
+    for bad in ["0", "-1", "NaN", "fast", "1e9"] {
+        let errors = form("ecommerce", &[("network_gbps", bad)])
+            .validate(&catalogue())
+            .unwrap_err();
+        assert!(errors.message_for("network_gbps").is_some(), "{bad}");
+    }
+}
+
 #[test]
 fn a_hot_table_is_spread_by_auto_sharding() {
     let auto = compute(&input("ecommerce", &[("replications", "5")]));

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 type Validated = Memo<Option<Result<CaseStudyInput, FieldErrors>>>;
 
-const NUMBERS: [(&str, &str, &str); 28] = [
+const NUMBERS: [(&str, &str, &str); 29] = [
     (
         "tables",
         "Embedding tables",
@@ -43,6 +43,11 @@ const NUMBERS: [(&str, &str, &str); 28] = [
         "storage_gb_s",
         "Storage read per node (GB/s)",
         "Feeds the data loader",
+    ),
+    (
+        "network_gbps",
+        "Network per GPU (Gb/s)",
+        "One way. Empty: the catalogue's, or an assumed rate",
     ),
     ("cores_per_gpu", "CPU cores per GPU", "For preprocessing"),
     (
@@ -140,7 +145,7 @@ pub fn CaseStudyFields(
             {number("gpus")}{number("gpus_per_node")}
             {select("sharding", "Embedding sharding", fixed_choices(&[("auto", "Auto (balance memory and lookups)"), ("table", "Table-wise"), ("row", "Row-wise"), ("column", "Column-wise")]))}
             {select("host_cache", "Spill tables to host memory", fixed_choices(&[("false", "No"), ("true", "Yes")]))}
-            {number("host_memory_gb")}{number("storage_gb_s")}{number("cores_per_gpu")}{number("samples_per_core_s")}
+            {number("host_memory_gb")}{number("storage_gb_s")}{number("network_gbps")}{number("cores_per_gpu")}{number("samples_per_core_s")}
         </fieldset>
         <fieldset class="field-group" data-testid="group-operations">
             <legend>"Kubernetes, failures and spot"</legend>
