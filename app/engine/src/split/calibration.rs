@@ -104,7 +104,7 @@ pub fn selene() -> Cluster {
         hbm_bytes_per_s: 2039e9,
         intra_bytes_per_s: 300e9,
         inter_bytes_per_s: 25e9,
-        network_typed: false,
+        across_nodes: super::AcrossNodes::CatalogueNetwork,
         usd_per_hour: None,
         tdp_w: Some(400.0),
     }

@@ -3,7 +3,9 @@
 //! catalogue and turns the strings into a [`SplitInput`] or names every bad field.
 
 use super::model::{Architecture, Recompute};
-use super::{presets, Cluster, ModelSpec, Optimizer, Plan, SplitInput, TrainPrecision, Training};
+use super::{
+    presets, AcrossNodes, Cluster, ModelSpec, Optimizer, Plan, SplitInput, TrainPrecision, Training,
+};
 use crate::field::{parse_real, Checker, FieldErrors, FieldProblem, Range};
 use crate::hardware::Catalogue;
 use serde::{Deserialize, Serialize};
@@ -304,12 +306,19 @@ impl SplitForm {
         let pod_covers_job = link
             .domain_size
             .is_some_and(|size| u64::from(size) >= count);
-        // A network typed in wins: NICs are chosen per server, and a PCIe card's
-        // datasheet cannot say which one a cluster has.
+        // A job inside one pod crosses hosts over the pod's own links (a TPU's
+        // ICI), never the data-centre network. Beyond the pod, a network typed
+        // in wins: NICs are chosen per server, and a PCIe card's datasheet
+        // cannot say which one a cluster has.
         let typed_network = network_gbps?.map(|gbps| gbps * 1e9 / 8.0);
-        let inter = typed_network
-            .or(link.inter_gb_s.map(|gb_s| gb_s * 1e9))
-            .or(if pod_covers_job { intra } else { None });
+        let (inter, across) = match (intra.filter(|_| pod_covers_job), typed_network) {
+            (Some(pod), _) => (Some(pod), AcrossNodes::PodLinks),
+            (None, Some(typed)) => (Some(typed), AcrossNodes::TypedNetwork),
+            (None, None) => (
+                link.inter_gb_s.map(|gb_s| gb_s * 1e9),
+                AcrossNodes::CatalogueNetwork,
+            ),
+        };
         if per_node > 1 && intra.is_none() {
             checker.invalid(
                 "accelerator",
@@ -345,7 +354,7 @@ impl SplitForm {
             inter_bytes_per_s: inter.or(intra).unwrap_or(f64::MAX),
             // A price typed in wins; otherwise the catalogue's cited cloud price, if any.
             usd_per_hour: usd_per_hour?.or(part.price.and_then(|p| p.cloud_usd_per_hour)),
-            network_typed: typed_network.is_some(),
+            across_nodes: across,
             tdp_w: part.tdp_w,
         })
     }

@@ -193,10 +193,33 @@ pub struct Cluster {
     pub intra_bytes_per_s: f64,
     /// One direction, per accelerator, between nodes.
     pub inter_bytes_per_s: f64,
-    /// True when the learner typed the network rate rather than taking the catalogue's.
-    pub network_typed: bool,
+    /// Which link carries traffic between nodes, for the explanations.
+    pub across_nodes: AcrossNodes,
     pub usd_per_hour: Option<f64>,
     pub tdp_w: Option<f64>,
+}
+
+/// The link between nodes: the pod's own links when one pod holds the whole
+/// job, else the network the learner typed, else the catalogue's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AcrossNodes {
+    PodLinks,
+    TypedNetwork,
+    CatalogueNetwork,
+}
+
+impl AcrossNodes {
+    /// What β means when a group spans nodes.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            AcrossNodes::PodLinks => {
+                "the pod's chip-to-chip links, one direction (the whole job fits one pod)"
+            }
+            AcrossNodes::TypedNetwork => "network bandwidth per accelerator, as you typed it",
+            AcrossNodes::CatalogueNetwork => "network bandwidth per accelerator",
+        }
+    }
 }
 
 /// One way to split the work: the settings the search varies.

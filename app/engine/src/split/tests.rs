@@ -311,7 +311,7 @@ fn a_typed_network_lets_pcie_cards_cross_nodes_and_wins_over_the_catalogue() {
     across.network_gbps = "200".into();
     let input = across.validate(&catalogue()).unwrap();
     assert_eq!(input.cluster.inter_bytes_per_s, 25.0 * GB);
-    assert!(input.cluster.network_typed);
+    assert_eq!(input.cluster.across_nodes, AcrossNodes::TypedNetwork);
     let explained = report(&input, &input.plan.unwrap()).explanations;
     let dp = explained.iter().find(|e| e.output == "dp_comm").unwrap();
     assert!(
@@ -372,6 +372,30 @@ fn a_quarter_of_the_network_costs_the_megatron_plan_about_five_percent() {
     let ratio = step("50") / step("");
     assert!((1.03..1.07).contains(&ratio), "{ratio}");
     assert_eq!(step("200"), step(""));
+}
+
+/// Inside one pod, hosts talk over the pod's own links (ICI), not the
+/// data-centre network: a 256-chip v5e or v6e job with nodes of 8 must price
+/// cross-host traffic at the ICI rate, and a typed network must not replace it.
+#[test]
+fn a_job_inside_one_pod_crosses_hosts_over_the_pods_links() {
+    for (id, ici) in [
+        ("tpu-v5e", 200.0 * GB),
+        ("tpu-v6e", 400.0 * GB),
+        ("tpu-v5p", 600.0 * GB),
+    ] {
+        let mut pod = link_plan(id, "256", "8", Some("8"));
+        pod.network_gbps = "100".into();
+        let input = pod.validate(&catalogue()).unwrap();
+        assert_eq!(input.cluster.inter_bytes_per_s, ici, "{id}");
+        assert_eq!(input.cluster.across_nodes, AcrossNodes::PodLinks, "{id}");
+    }
+    // Beyond the pod, the data-centre network applies again.
+    let two_pods = link_plan("tpu-v5e", "512", "8", Some("8"))
+        .validate(&catalogue())
+        .unwrap();
+    assert_eq!(two_pods.cluster.inter_bytes_per_s, 3.125 * GB);
+    assert_eq!(two_pods.cluster.across_nodes, AcrossNodes::CatalogueNetwork);
 }
 
 /// Google's TPU v5e and v6e pages give each 8-chip host 2 x 100 and 4 x 200
