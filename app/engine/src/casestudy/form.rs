@@ -247,6 +247,7 @@ impl CaseStudyForm {
         checker: &mut Checker,
         catalogue: &Catalogue,
         typed_network: Option<f64>,
+        gpus: Option<u64>,
     ) -> Option<Hardware> {
         let id = self.get("accelerator").trim();
         let Some(part) = catalogue.find(id) else {
@@ -278,11 +279,19 @@ impl CaseStudyForm {
         let intra = link
             .intra_gb_s
             .map_or(PCIE_BYTES_PER_S, |gb_s| gb_s * 1e9 / 2.0);
-        // A typed network wins: the NIC belongs to the server, not the part.
-        let (inter, inter_origin) = match (typed_network, link.inter_gb_s) {
-            (Some(gbps), _) => (gbps * 1e9 / 8.0, LinkOrigin::Typed),
-            (None, Some(gb_s)) => (gb_s * 1e9, LinkOrigin::Catalogue),
-            (None, None) => (PCIE_BYTES_PER_S.min(intra), LinkOrigin::Assumed),
+        // A job inside one pod (a TPU slice) crosses hosts over the pod's own
+        // links. Beyond it a typed network wins: the NIC belongs to the server,
+        // not the part.
+        let pod_covers_job = link
+            .domain_size
+            .zip(gpus)
+            .is_some_and(|(size, gpus)| u64::from(size) >= gpus)
+            && link.intra_gb_s.is_some();
+        let (inter, inter_origin) = match (pod_covers_job, typed_network, link.inter_gb_s) {
+            (true, _, _) => (intra, LinkOrigin::PodLinks),
+            (false, Some(gbps), _) => (gbps * 1e9 / 8.0, LinkOrigin::Typed),
+            (false, None, Some(gb_s)) => (gb_s * 1e9, LinkOrigin::Catalogue),
+            (false, None, None) => (PCIE_BYTES_PER_S.min(intra), LinkOrigin::Assumed),
         };
         Some(Hardware {
             id: part.id.clone(),
@@ -358,8 +367,8 @@ impl CaseStudyForm {
             self.get("network_gbps"),
             Range::above(0.0, 1e5),
         );
-        let hardware = self.resolve_hardware(&mut c, catalogue, network_gbps.flatten());
         let gpus = c.whole("gpus", self.get("gpus"), Range::at_least(1.0, 100_000.0));
+        let hardware = self.resolve_hardware(&mut c, catalogue, network_gbps.flatten(), gpus);
         let gpus_per_node = c.whole(
             "gpus_per_node",
             self.get("gpus_per_node"),

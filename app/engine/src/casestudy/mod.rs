@@ -76,6 +76,8 @@ pub enum LinkOrigin {
     Catalogue,
     /// The learner's "network per GPU" field.
     Typed,
+    /// The whole job fits one pod (a TPU slice), whose own links join the hosts.
+    PodLinks,
     /// The part publishes no network figure: the assumed PCIe rate (or its
     /// in-node link, if slower) stands in for it.
     Assumed,
@@ -86,6 +88,7 @@ impl LinkOrigin {
         match self {
             LinkOrigin::Catalogue => "the catalogue's scale-out figure",
             LinkOrigin::Typed => "as you typed it",
+            LinkOrigin::PodLinks => "the pod's chip-to-chip links: the whole job fits one pod",
             LinkOrigin::Assumed => "assumed: the part publishes no network figure",
         }
     }

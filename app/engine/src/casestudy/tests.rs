@@ -248,6 +248,18 @@ fn the_network_is_typed_or_cited_or_assumed_and_the_explanation_says_which() {
     assert_eq!(assumed.cluster.hardware.inter_origin, LinkOrigin::Assumed);
     assert!(beta(&compute(&assumed)).contains("assumed"));
 
+    // A TPU job that fits one pod crosses hosts over ICI (400 GBps summed, 200 one way).
+    let pod = input(
+        "ecommerce",
+        &[
+            ("accelerator", "tpu-v5e"),
+            ("network_gbps", "50"),
+            ("replications", "5"),
+        ],
+    );
+    assert_eq!(pod.cluster.hardware.inter_origin, LinkOrigin::PodLinks);
+    assert_eq!(pod.cluster.hardware.inter_bytes_per_s, 200e9);
+
     // Choosing a preset clears a typed network, as it fills every other field.
     let mut reset = form("ecommerce", &[("network_gbps", "50")]);
     reset.set_field("preset", "startup".into());
