@@ -105,6 +105,9 @@ pub fn selene() -> Cluster {
         intra_bytes_per_s: 300e9,
         inter_bytes_per_s: 25e9,
         across_nodes: super::AcrossNodes::CatalogueNetwork,
+        node_size: 8,
+        pod_size: Some(8),
+        network: Some((25e9, super::AcrossNodes::CatalogueNetwork)),
         usd_per_hour: None,
         tdp_w: Some(400.0),
     }

@@ -4,7 +4,8 @@
 
 use super::model::{Architecture, Recompute};
 use super::{
-    presets, AcrossNodes, Cluster, ModelSpec, Optimizer, Plan, SplitInput, TrainPrecision, Training,
+    link_between_nodes, presets, AcrossNodes, Cluster, ModelSpec, Optimizer, Plan, SplitInput,
+    TrainPrecision, Training,
 };
 use crate::field::{parse_real, Checker, FieldErrors, FieldProblem, Range};
 use crate::hardware::Catalogue;
@@ -303,22 +304,20 @@ impl SplitForm {
         // Vendors quote NVLink-class links with both directions summed; a ring
         // sends one way at a time, so the splitter uses half.
         let intra = link.intra_gb_s.map(|gb_s| gb_s * 1e9 / 2.0);
-        let pod_covers_job = link
-            .domain_size
-            .is_some_and(|size| u64::from(size) >= count);
         // A job inside one pod crosses hosts over the pod's own links (a TPU's
         // ICI), never the data-centre network. Beyond the pod, a network typed
         // in wins: NICs are chosen per server, and a PCIe card's datasheet
         // cannot say which one a cluster has.
-        let typed_network = network_gbps?.map(|gbps| gbps * 1e9 / 8.0);
-        let (inter, across) = match (intra.filter(|_| pod_covers_job), typed_network) {
-            (Some(pod), _) => (Some(pod), AcrossNodes::PodLinks),
-            (None, Some(typed)) => (Some(typed), AcrossNodes::TypedNetwork),
-            (None, None) => (
-                link.inter_gb_s.map(|gb_s| gb_s * 1e9),
-                AcrossNodes::CatalogueNetwork,
-            ),
+        let pod_size = link.domain_size.map(u64::from).filter(|_| intra.is_some());
+        let network = match network_gbps? {
+            Some(gbps) => Some((gbps * 1e9 / 8.0, AcrossNodes::TypedNetwork)),
+            None => link
+                .inter_gb_s
+                .map(|gb_s| (gb_s * 1e9, AcrossNodes::CatalogueNetwork)),
         };
+        let pod = pod_size.zip(intra);
+        let across = link_between_nodes(count, per_node, pod, network);
+        let inter = across.filter(|_| count > per_node).map(|(rate, _)| rate);
         if per_node > 1 && intra.is_none() {
             checker.invalid(
                 "accelerator",
@@ -328,12 +327,11 @@ impl SplitForm {
                 ),
             );
         }
-        if count > per_node && inter.is_none() {
+        if across.is_none() {
             // Say what would work, so the learner is not left at a dead end: a
             // job that fits one pod runs over its links, whatever the node size,
             // but only if those links are published.
-            let pod = link.domain_size.filter(|_| intra.is_some());
-            let largest = pod.map_or(0, u64::from).max(node_size);
+            let largest = pod_size.unwrap_or(0).max(node_size);
             checker.invalid(
                 "accelerator",
                 format!(
@@ -352,9 +350,12 @@ impl SplitForm {
             hbm_bytes_per_s: bandwidth?,
             intra_bytes_per_s: intra.unwrap_or(f64::MAX),
             inter_bytes_per_s: inter.or(intra).unwrap_or(f64::MAX),
+            node_size,
+            pod_size,
+            network,
             // A price typed in wins; otherwise the catalogue's cited cloud price, if any.
             usd_per_hour: usd_per_hour?.or(part.price.and_then(|p| p.cloud_usd_per_hour)),
-            across_nodes: across,
+            across_nodes: across.map_or(AcrossNodes::CatalogueNetwork, |(_, kind)| kind),
             tdp_w: part.tdp_w,
         })
     }

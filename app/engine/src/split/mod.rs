@@ -195,8 +195,51 @@ pub struct Cluster {
     pub inter_bytes_per_s: f64,
     /// Which link carries traffic between nodes, for the explanations.
     pub across_nodes: AcrossNodes,
+    /// What `with_count` needs to resolve the links again for another size:
+    /// the node size asked for, the pod size (when its links are published)
+    /// and the network rate (typed or catalogued), one direction.
+    pub node_size: u64,
+    pub pod_size: Option<u64>,
+    pub network: Option<(f64, AcrossNodes)>,
     pub usd_per_hour: Option<f64>,
     pub tdp_w: Option<f64>,
+}
+
+/// The link between nodes for a job of `count`: the pod's own links when one
+/// pod holds it, else the network; `None` when the job spans nodes and no
+/// network rate is known.
+pub fn link_between_nodes(
+    count: u64,
+    per_node: u64,
+    pod: Option<(u64, f64)>,
+    network: Option<(f64, AcrossNodes)>,
+) -> Option<(f64, AcrossNodes)> {
+    match pod {
+        Some((size, links)) if size >= count => Some((links, AcrossNodes::PodLinks)),
+        _ if count <= per_node => Some((
+            network.map_or(f64::MAX, |(rate, _)| rate),
+            AcrossNodes::CatalogueNetwork,
+        )),
+        _ => network,
+    }
+}
+
+impl Cluster {
+    /// The same accelerators and links at another size, as the scaling curve
+    /// needs: a curve point beyond one pod leaves the pod's links for the
+    /// network, and a point that would need an unknown network is `None`.
+    pub fn with_count(&self, count: u64) -> Option<Cluster> {
+        let per_node = self.node_size.min(count);
+        let pod = self.pod_size.map(|size| (size, self.intra_bytes_per_s));
+        let (inter, across_nodes) = link_between_nodes(count, per_node, pod, self.network)?;
+        Some(Cluster {
+            count,
+            per_node,
+            inter_bytes_per_s: inter,
+            across_nodes,
+            ..self.clone()
+        })
+    }
 }
 
 /// The link between nodes: the pod's own links when one pod holds the whole

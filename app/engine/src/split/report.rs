@@ -128,9 +128,9 @@ fn scaling(input: &SplitInput, plan: &Plan) -> Vec<ScalePoint> {
     let mut points = Vec::new();
     while dp <= max_dp && points.len() < 24 {
         let trial = Plan { dp, ..*plan };
-        let cluster = super::Cluster {
-            count: dp * per_replica,
-            ..input.cluster.clone()
+        // Past the last size whose links are known, the curve stops.
+        let Some(cluster) = input.cluster.with_count(dp * per_replica) else {
+            break;
         };
         let metrics = evaluate(&input.model, &input.training, &cluster, &trial);
         points.push(ScalePoint {

@@ -398,6 +398,46 @@ fn a_job_inside_one_pod_crosses_hosts_over_the_pods_links() {
     assert_eq!(two_pods.cluster.across_nodes, AcrossNodes::CatalogueNetwork);
 }
 
+/// The scaling curve re-resolves the links at every size: past one pod (or one
+/// NVLink domain) it leaves the pod's links for the network, and it stops where
+/// no network rate is known.
+#[test]
+fn the_scaling_curve_leaves_the_pod_links_where_the_pod_ends() {
+    let small = link_plan("h100-sxm-80gb", "8", "8", None)
+        .validate(&catalogue())
+        .unwrap();
+    assert_eq!(small.cluster.across_nodes, AcrossNodes::PodLinks);
+    let bigger = small.cluster.with_count(64).unwrap();
+    assert_eq!(bigger.inter_bytes_per_s, 50.0 * GB);
+    assert_eq!(bigger.across_nodes, AcrossNodes::CatalogueNetwork);
+    assert_eq!(bigger.per_node, 8);
+
+    let v6e = link_plan("tpu-v6e", "256", "8", Some("8"))
+        .validate(&catalogue())
+        .unwrap();
+    assert_eq!(
+        v6e.cluster.with_count(256).unwrap().inter_bytes_per_s,
+        400.0 * GB
+    );
+    assert_eq!(
+        v6e.cluster.with_count(512).unwrap().inter_bytes_per_s,
+        12.5 * GB
+    );
+
+    // TPU v4 publishes no data-centre network: its curve ends at the 4,096-chip pod.
+    let v4 = link_plan("tpu-v4", "4096", "8", Some("8"))
+        .validate(&catalogue())
+        .unwrap();
+    assert!(v4.cluster.with_count(4096).is_some());
+    assert!(v4.cluster.with_count(8192).is_none());
+    let curve = report(&v4, &v4.plan.unwrap()).scaling;
+    assert!(
+        curve.iter().all(|point| point.accelerators <= 4096),
+        "{curve:?}"
+    );
+    assert!(!curve.is_empty());
+}
+
 /// Google's TPU v5e and v6e pages give each 8-chip host 2 x 100 and 4 x 200
 /// Gb/s of data-centre network, so a job of two 256-chip pods can be planned on
 /// either. The TPU v4 entry has no published per-chip DCN figure, so a job
