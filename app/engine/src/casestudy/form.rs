@@ -4,7 +4,7 @@
 use super::placement::Sharding;
 use super::step::PCIE_BYTES_PER_S;
 use super::workload::{format_tables, parse_tables, preset, EmbeddingOptimizer, PRESETS};
-use super::{CaseStudyInput, ClusterSpec, Hardware, LinkOrigin, Operations, RestartPolicy};
+use super::{CaseStudyInput, ClusterSpec, Hardware, Operations, RestartPolicy};
 use crate::field::{Checker, FieldErrors, FieldProblem, Range};
 use crate::hardware::{Catalogue, Precision};
 use crate::widgets::WidgetForm;
@@ -276,22 +276,12 @@ impl CaseStudyForm {
         };
         let link = part.interconnect.clone().unwrap_or_default();
         // Parts without a GPU-to-GPU link talk over PCIe, at the assumed PCIe rate.
-        let intra = link
-            .intra_gb_s
-            .map_or(PCIE_BYTES_PER_S, |gb_s| gb_s * 1e9 / 2.0);
-        // A job inside one pod (a TPU slice) crosses hosts over the pod's own
-        // links. Beyond it a typed network wins: the NIC belongs to the server,
-        // not the part.
-        let pod_covers_job = link
-            .domain_size
-            .zip(gpus)
-            .is_some_and(|(size, gpus)| u64::from(size) >= gpus)
-            && link.intra_gb_s.is_some();
-        let (inter, inter_origin) = match (pod_covers_job, typed_network, link.inter_gb_s) {
-            (true, _, _) => (intra, LinkOrigin::PodLinks),
-            (false, Some(gbps), _) => (gbps * 1e9 / 8.0, LinkOrigin::Typed),
-            (false, None, Some(gb_s)) => (gb_s * 1e9, LinkOrigin::Catalogue),
-            (false, None, None) => (PCIE_BYTES_PER_S.min(intra), LinkOrigin::Assumed),
+        let intra = link.pod_bytes_per_s().unwrap_or(PCIE_BYTES_PER_S);
+        // The shared rule (pod links, else a typed network, else the
+        // catalogue's); a part that publishes none gets the assumed PCIe rate.
+        let (inter, inter_origin) = match gpus.and_then(|n| link.between_nodes(n, typed_network)) {
+            Some((rate, source)) => (rate, Some(source)),
+            None => (PCIE_BYTES_PER_S.min(intra), None),
         };
         Some(Hardware {
             id: part.id.clone(),

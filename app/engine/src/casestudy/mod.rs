@@ -34,6 +34,7 @@ pub use step::{step_cost, StepCost};
 pub use workload::{EmbeddingOptimizer, Table, Workload};
 
 use crate::explain::Source;
+use crate::hardware::LinkSource;
 use serde::Serialize;
 
 pub const SLUG: &str = "casestudy";
@@ -63,35 +64,10 @@ pub struct Hardware {
     pub intra_bytes_per_s: f64,
     /// Per GPU, between nodes.
     pub inter_bytes_per_s: f64,
-    /// Where the between-node rate came from, so the explanation can say so.
-    pub inter_origin: LinkOrigin,
+    /// Where the between-node rate came from, so the explanation can say
+    /// so; `None` when the part publishes none and the PCIe rate is assumed.
+    pub inter_origin: Option<LinkSource>,
     pub tdp_w: Option<f64>,
-}
-
-/// The origin of the between-node rate the simulator uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LinkOrigin {
-    /// The catalogue's cited scale-out figure.
-    Catalogue,
-    /// The learner's "network per GPU" field.
-    Typed,
-    /// The whole job fits one pod (a TPU slice), whose own links join the hosts.
-    PodLinks,
-    /// The part publishes no network figure: the assumed PCIe rate (or its
-    /// in-node link, if slower) stands in for it.
-    Assumed,
-}
-
-impl LinkOrigin {
-    pub fn describe(self) -> &'static str {
-        match self {
-            LinkOrigin::Catalogue => "the catalogue's scale-out figure",
-            LinkOrigin::Typed => "as you typed it",
-            LinkOrigin::PodLinks => "the pod's chip-to-chip links: the whole job fits one pod",
-            LinkOrigin::Assumed => "assumed: the part publishes no network figure",
-        }
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -10,6 +10,7 @@ use super::{CaseStudyInput, ClusterSpec, KUBERNETES_AUTOSCALER, SPOT_NOTICE};
 use crate::checkpoint::{DALY_2006, YOUNG_1974};
 use crate::explain::{Binding, Explanation};
 use crate::format;
+use crate::hardware::LinkSource;
 use serde::Serialize;
 
 /// Multiples of Young's interval the sweep tries.
@@ -554,7 +555,10 @@ fn link_binding(input: &CaseStudyInput) -> Binding {
             value: format!(
                 "{} ({})",
                 format::si(hw.inter_bytes_per_s, "B/s"),
-                hw.inter_origin.describe()
+                hw.inter_origin.map_or(
+                    "assumed: the part publishes no network figure",
+                    LinkSource::describe
+                )
             ),
         }
     } else {

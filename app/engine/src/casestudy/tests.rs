@@ -1,5 +1,5 @@
 use super::*;
-use crate::hardware::Catalogue;
+use crate::hardware::{Catalogue, LinkSource};
 use crate::widgets::WidgetForm;
 
 fn catalogue() -> Catalogue {
@@ -218,7 +218,10 @@ fn the_network_is_typed_or_cited_or_assumed_and_the_explanation_says_which() {
             .clone()
     };
     let cited = input("ecommerce", &[("replications", "5")]);
-    assert_eq!(cited.cluster.hardware.inter_origin, LinkOrigin::Catalogue);
+    assert_eq!(
+        cited.cluster.hardware.inter_origin,
+        Some(LinkSource::Catalogue)
+    );
     assert_eq!(cited.cluster.hardware.inter_bytes_per_s, 25e9);
     let cited_out = compute(&cited);
     assert!(
@@ -231,7 +234,7 @@ fn the_network_is_typed_or_cited_or_assumed_and_the_explanation_says_which() {
         "ecommerce",
         &[("network_gbps", "50"), ("replications", "5")],
     );
-    assert_eq!(typed.cluster.hardware.inter_origin, LinkOrigin::Typed);
+    assert_eq!(typed.cluster.hardware.inter_origin, Some(LinkSource::Typed));
     assert_eq!(typed.cluster.hardware.inter_bytes_per_s, 6.25e9);
     let typed_out = compute(&typed);
     assert!(typed_out.step.all_to_all_s > 3.9 * cited_out.step.all_to_all_s);
@@ -245,7 +248,7 @@ fn the_network_is_typed_or_cited_or_assumed_and_the_explanation_says_which() {
         "ecommerce",
         &[("accelerator", "l4-24gb"), ("replications", "5")],
     );
-    assert_eq!(assumed.cluster.hardware.inter_origin, LinkOrigin::Assumed);
+    assert_eq!(assumed.cluster.hardware.inter_origin, None);
     assert!(beta(&compute(&assumed)).contains("assumed"));
 
     // A TPU job that fits one pod crosses hosts over ICI (400 GBps summed, 200 one way).
@@ -257,7 +260,10 @@ fn the_network_is_typed_or_cited_or_assumed_and_the_explanation_says_which() {
             ("replications", "5"),
         ],
     );
-    assert_eq!(pod.cluster.hardware.inter_origin, LinkOrigin::PodLinks);
+    assert_eq!(
+        pod.cluster.hardware.inter_origin,
+        Some(LinkSource::PodLinks)
+    );
     assert_eq!(pod.cluster.hardware.inter_bytes_per_s, 200e9);
 
     // Choosing a preset clears a typed network, as it fills every other field.

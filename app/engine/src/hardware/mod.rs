@@ -7,9 +7,11 @@
 //! accelerator reads it from here.
 
 mod check;
+mod links;
 mod lookup;
 
 pub use check::check;
+pub use links::LinkSource;
 pub use lookup::Quoted;
 
 use serde::{Deserialize, Serialize};

@@ -20,6 +20,7 @@
 use super::evaluate::evaluate_with;
 use super::model::{Architecture, Recompute};
 use super::{Cluster, ModelSpec, Optimizer, Plan, TrainPrecision, Training};
+use crate::hardware::{Interconnect, LinkSource};
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -104,10 +105,15 @@ pub fn selene() -> Cluster {
         hbm_bytes_per_s: 2039e9,
         intra_bytes_per_s: 300e9,
         inter_bytes_per_s: 25e9,
-        across_nodes: super::AcrossNodes::CatalogueNetwork,
+        across_nodes: LinkSource::Catalogue,
         node_size: 8,
-        pod_size: Some(8),
-        network: Some((25e9, super::AcrossNodes::CatalogueNetwork)),
+        links: Interconnect {
+            intra_gb_s: Some(600.0),
+            domain_size: Some(8),
+            inter_gb_s: Some(25.0),
+            inter_name: None,
+        },
+        typed_network_gbps: None,
         usd_per_hour: None,
         tdp_w: Some(400.0),
     }

@@ -9,6 +9,7 @@ use super::{
 };
 use crate::explain::{Binding, Explanation, Source};
 use crate::format;
+use crate::hardware::LinkSource;
 use crate::train_compute::{CHOWDHERY_2022, KAPLAN_2020};
 
 fn bind(symbol: &'static str, meaning: &'static str, value: String) -> Binding {
@@ -45,6 +46,17 @@ fn explanation(
         result,
         note,
         source,
+    }
+}
+
+/// What β means when a group spans nodes.
+fn across_nodes(source: LinkSource) -> &'static str {
+    match source {
+        LinkSource::PodLinks => {
+            "the pod's chip-to-chip links, one direction (the whole job fits one pod)"
+        }
+        LinkSource::Typed => "network bandwidth per accelerator, as you typed it",
+        LinkSource::Catalogue => "network bandwidth per accelerator",
     }
 }
 
@@ -199,7 +211,7 @@ pub fn explanations(
         vec![
             bind("t", "tensor-parallel ranks", count(plan.tp)),
             bind("n_{ar}", "all-reduces per layer (4, or 6 with full recomputation)", if plan.recompute == super::Recompute::Full { "6".into() } else { "4".into() }),
-            bind("\\beta", if metrics.tp_in_node { "link bandwidth inside a node, one direction" } else { cluster.across_nodes.meaning() }, format::si(if metrics.tp_in_node { cluster.intra_bytes_per_s } else { cluster.inter_bytes_per_s }, "B/s")),
+            bind("\\beta", if metrics.tp_in_node { "link bandwidth inside a node, one direction" } else { across_nodes(cluster.across_nodes) }, format::si(if metrics.tp_in_node { cluster.intra_bytes_per_s } else { cluster.inter_bytes_per_s }, "B/s")),
             bind("t_{ar}", "one all-reduce", format::short_duration(metrics.tp_allreduce_s)),
         ],
         format::short_duration(metrics.tp_comm_s),
@@ -212,7 +224,7 @@ pub fn explanations(
         "T_{dp} = \\max\\!\\left(0,\\ \\frac{2(N_d-1)}{N_d}\\frac{b_w\\Psi_d}{\\beta} - \\tfrac{2}{3}t_{mb}\\right) [+\\ \\text{ZeRO-3 gathers}]",
         vec![
             dp_binding,
-            bind("\\beta", if metrics.dp_in_node { "link bandwidth inside a node" } else { cluster.across_nodes.meaning() }, format::si(if metrics.dp_in_node { cluster.intra_bytes_per_s } else { cluster.inter_bytes_per_s }, "B/s")),
+            bind("\\beta", if metrics.dp_in_node { "link bandwidth inside a node" } else { across_nodes(cluster.across_nodes) }, format::si(if metrics.dp_in_node { cluster.intra_bytes_per_s } else { cluster.inter_bytes_per_s }, "B/s")),
             bind("T_{\\text{traffic}}", "all data-parallel traffic before overlap", format::short_duration(metrics.dp_traffic_s)),
             bind("\\text{ZeRO}", "stage", zero.to_string()),
         ],

@@ -3,12 +3,10 @@
 //! catalogue and turns the strings into a [`SplitInput`] or names every bad field.
 
 use super::model::{Architecture, Recompute};
-use super::{
-    link_between_nodes, presets, AcrossNodes, Cluster, ModelSpec, Optimizer, Plan, SplitInput,
-    TrainPrecision, Training,
-};
+use super::{presets, Cluster, ModelSpec, Optimizer, Plan, SplitInput, TrainPrecision, Training};
 use crate::field::{parse_real, Checker, FieldErrors, FieldProblem, Range};
 use crate::hardware::Catalogue;
+use crate::hardware::LinkSource;
 use serde::{Deserialize, Serialize};
 
 pub const FIELDS: [&str; 28] = [
@@ -301,23 +299,9 @@ impl SplitForm {
         let link = part.interconnect.clone().unwrap_or_default();
         let node_size = per_node?.or(link.domain_size.map(u64::from)).unwrap_or(8);
         let per_node = node_size.min(count);
-        // Vendors quote NVLink-class links with both directions summed; a ring
-        // sends one way at a time, so the splitter uses half.
-        let intra = link.intra_gb_s.map(|gb_s| gb_s * 1e9 / 2.0);
-        // A job inside one pod crosses hosts over the pod's own links (a TPU's
-        // ICI), never the data-centre network. Beyond the pod, a network typed
-        // in wins: NICs are chosen per server, and a PCIe card's datasheet
-        // cannot say which one a cluster has.
-        let pod_size = link.domain_size.map(u64::from).filter(|_| intra.is_some());
-        let network = match network_gbps? {
-            Some(gbps) => Some((gbps * 1e9 / 8.0, AcrossNodes::TypedNetwork)),
-            None => link
-                .inter_gb_s
-                .map(|gb_s| (gb_s * 1e9, AcrossNodes::CatalogueNetwork)),
-        };
-        let pod = pod_size.zip(intra);
-        let across = link_between_nodes(count, per_node, pod, network);
-        let inter = across.filter(|_| count > per_node).map(|(rate, _)| rate);
+        let intra = link.pod_bytes_per_s();
+        let typed_network_gbps = network_gbps?;
+        let between = link.between_nodes(count, typed_network_gbps);
         if per_node > 1 && intra.is_none() {
             checker.invalid(
                 "accelerator",
@@ -327,11 +311,12 @@ impl SplitForm {
                 ),
             );
         }
-        if across.is_none() {
+        if count > per_node && between.is_none() {
             // Say what would work, so the learner is not left at a dead end: a
             // job that fits one pod runs over its links, whatever the node size,
             // but only if those links are published.
-            let largest = pod_size.unwrap_or(0).max(node_size);
+            let pod = link.domain_size.filter(|_| intra.is_some());
+            let largest = pod.map_or(0, u64::from).max(node_size);
             checker.invalid(
                 "accelerator",
                 format!(
@@ -349,13 +334,13 @@ impl SplitForm {
             hbm_bytes: capacity? * 1e9,
             hbm_bytes_per_s: bandwidth?,
             intra_bytes_per_s: intra.unwrap_or(f64::MAX),
-            inter_bytes_per_s: inter.or(intra).unwrap_or(f64::MAX),
+            inter_bytes_per_s: between.map(|(rate, _)| rate).or(intra).unwrap_or(f64::MAX),
+            across_nodes: between.map_or(LinkSource::Catalogue, |(_, source)| source),
             node_size,
-            pod_size,
-            network,
+            links: link,
+            typed_network_gbps,
             // A price typed in wins; otherwise the catalogue's cited cloud price, if any.
             usd_per_hour: usd_per_hour?.or(part.price.and_then(|p| p.cloud_usd_per_hour)),
-            across_nodes: across.map_or(AcrossNodes::CatalogueNetwork, |(_, kind)| kind),
             tdp_w: part.tdp_w,
         })
     }

@@ -29,6 +29,7 @@ pub use model::{Architecture, Recompute};
 pub use report::{report, Breakdown, MemoryBytes, Regime, Report};
 
 use crate::explain::Source;
+use crate::hardware::{Interconnect, LinkSource};
 use serde::Serialize;
 
 pub const SLUG: &str = "splitter";
@@ -194,44 +195,29 @@ pub struct Cluster {
     /// One direction, per accelerator, between nodes.
     pub inter_bytes_per_s: f64,
     /// Which link carries traffic between nodes, for the explanations.
-    pub across_nodes: AcrossNodes,
+    pub across_nodes: LinkSource,
     /// What `with_count` needs to resolve the links again for another size:
-    /// the node size asked for, the pod size (when its links are published)
-    /// and the network rate (typed or catalogued), one direction.
+    /// the node size asked for, the part's links and the network typed in.
     pub node_size: u64,
-    pub pod_size: Option<u64>,
-    pub network: Option<(f64, AcrossNodes)>,
+    pub links: Interconnect,
+    pub typed_network_gbps: Option<f64>,
     pub usd_per_hour: Option<f64>,
     pub tdp_w: Option<f64>,
 }
 
-/// The link between nodes for a job of `count`: the pod's own links when one
-/// pod holds it, else the network; `None` when the job spans nodes and no
-/// network rate is known.
-pub fn link_between_nodes(
-    count: u64,
-    per_node: u64,
-    pod: Option<(u64, f64)>,
-    network: Option<(f64, AcrossNodes)>,
-) -> Option<(f64, AcrossNodes)> {
-    match pod {
-        Some((size, links)) if size >= count => Some((links, AcrossNodes::PodLinks)),
-        _ if count <= per_node => Some((
-            network.map_or(f64::MAX, |(rate, _)| rate),
-            AcrossNodes::CatalogueNetwork,
-        )),
-        _ => network,
-    }
-}
-
 impl Cluster {
-    /// The same accelerators and links at another size, as the scaling curve
-    /// needs: a curve point beyond one pod leaves the pod's links for the
-    /// network, and a point that would need an unknown network is `None`.
+    /// The same accelerators at another size, as the scaling curve needs: a
+    /// point beyond one pod leaves the pod's links for the network, and a
+    /// point that would need an unknown network is `None`.
     pub fn with_count(&self, count: u64) -> Option<Cluster> {
         let per_node = self.node_size.min(count);
-        let pod = self.pod_size.map(|size| (size, self.intra_bytes_per_s));
-        let (inter, across_nodes) = link_between_nodes(count, per_node, pod, self.network)?;
+        let between = self.links.between_nodes(count, self.typed_network_gbps);
+        if count > per_node && between.is_none() {
+            return None;
+        }
+        // Inside one node the between-node link is never used.
+        let (inter, across_nodes) =
+            between.unwrap_or((self.intra_bytes_per_s, LinkSource::Catalogue));
         Some(Cluster {
             count,
             per_node,
@@ -239,29 +225,6 @@ impl Cluster {
             across_nodes,
             ..self.clone()
         })
-    }
-}
-
-/// The link between nodes: the pod's own links when one pod holds the whole
-/// job, else the network the learner typed, else the catalogue's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AcrossNodes {
-    PodLinks,
-    TypedNetwork,
-    CatalogueNetwork,
-}
-
-impl AcrossNodes {
-    /// What β means when a group spans nodes.
-    pub fn meaning(self) -> &'static str {
-        match self {
-            AcrossNodes::PodLinks => {
-                "the pod's chip-to-chip links, one direction (the whole job fits one pod)"
-            }
-            AcrossNodes::TypedNetwork => "network bandwidth per accelerator, as you typed it",
-            AcrossNodes::CatalogueNetwork => "network bandwidth per accelerator",
-        }
     }
 }
 

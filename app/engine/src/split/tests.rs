@@ -311,7 +311,7 @@ fn a_typed_network_lets_pcie_cards_cross_nodes_and_wins_over_the_catalogue() {
     across.network_gbps = "200".into();
     let input = across.validate(&catalogue()).unwrap();
     assert_eq!(input.cluster.inter_bytes_per_s, 25.0 * GB);
-    assert_eq!(input.cluster.across_nodes, AcrossNodes::TypedNetwork);
+    assert_eq!(input.cluster.across_nodes, LinkSource::Typed);
     let explained = report(&input, &input.plan.unwrap()).explanations;
     let dp = explained.iter().find(|e| e.output == "dp_comm").unwrap();
     assert!(
@@ -388,14 +388,14 @@ fn a_job_inside_one_pod_crosses_hosts_over_the_pods_links() {
         pod.network_gbps = "100".into();
         let input = pod.validate(&catalogue()).unwrap();
         assert_eq!(input.cluster.inter_bytes_per_s, ici, "{id}");
-        assert_eq!(input.cluster.across_nodes, AcrossNodes::PodLinks, "{id}");
+        assert_eq!(input.cluster.across_nodes, LinkSource::PodLinks, "{id}");
     }
     // Beyond the pod, the data-centre network applies again.
     let two_pods = link_plan("tpu-v5e", "512", "8", Some("8"))
         .validate(&catalogue())
         .unwrap();
     assert_eq!(two_pods.cluster.inter_bytes_per_s, 3.125 * GB);
-    assert_eq!(two_pods.cluster.across_nodes, AcrossNodes::CatalogueNetwork);
+    assert_eq!(two_pods.cluster.across_nodes, LinkSource::Catalogue);
 }
 
 /// The scaling curve re-resolves the links at every size: past one pod (or one
@@ -406,10 +406,10 @@ fn the_scaling_curve_leaves_the_pod_links_where_the_pod_ends() {
     let small = link_plan("h100-sxm-80gb", "8", "8", None)
         .validate(&catalogue())
         .unwrap();
-    assert_eq!(small.cluster.across_nodes, AcrossNodes::PodLinks);
+    assert_eq!(small.cluster.across_nodes, LinkSource::PodLinks);
     let bigger = small.cluster.with_count(64).unwrap();
     assert_eq!(bigger.inter_bytes_per_s, 50.0 * GB);
-    assert_eq!(bigger.across_nodes, AcrossNodes::CatalogueNetwork);
+    assert_eq!(bigger.across_nodes, LinkSource::Catalogue);
     assert_eq!(bigger.per_node, 8);
 
     let v6e = link_plan("tpu-v6e", "256", "8", Some("8"))
