@@ -123,6 +123,14 @@ pub fn intensity(input: &MatcherInput) -> Option<Intensity> {
     }
 }
 
+/// The workload's intensity and the highest attainable TFLOP/s any part
+/// reaches on it, worked out once per workload rather than once per part.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Speed {
+    pub intensity: Intensity,
+    pub best: f64,
+}
+
 /// Attainable TFLOP/s on the roofline: min(peak, intensity × bandwidth).
 pub fn attainable(device: &Device, intensity: Intensity) -> Option<f64> {
     let peak = device.peak_tflops?;
@@ -179,12 +187,12 @@ fn stance(points: i32) -> &'static str {
     }
 }
 
-/// Applies every device rule to one part. `best` is the highest attainable
-/// TFLOP/s any part in the catalogue reaches on this workload.
-pub fn judge(input: &MatcherInput, device: &Device, best: Option<f64>) -> DeviceVerdict {
+/// Applies every device rule to one part. `speed` is the workload's intensity
+/// and the best attainable speed over the catalogue, when the roofline applies.
+pub fn judge(input: &MatcherInput, device: &Device, speed: Option<Speed>) -> DeviceVerdict {
     let mut verdict = DeviceVerdict::default();
     memory_fit(input, device, &mut verdict);
-    roofline_speed(input, device, best, &mut verdict);
+    roofline_speed(input, device, speed, &mut verdict);
     power_fit(input, device, &mut verdict);
     framework_listed(input, device, &mut verdict);
     cloud_only(input, device, &mut verdict);
@@ -284,10 +292,10 @@ fn round3(value: f64) -> f64 {
 fn roofline_speed(
     input: &MatcherInput,
     device: &Device,
-    best: Option<f64>,
+    speed: Option<Speed>,
     verdict: &mut DeviceVerdict,
 ) {
-    let (Some(intensity), Some(best)) = (intensity(input), best) else {
+    let Some(Speed { intensity, best }) = speed else {
         return;
     };
     // A small served model finishes in microseconds on any part (the course's

@@ -594,20 +594,21 @@ pub fn compute(input: &MatcherInput) -> MatcherOutput {
             .filter_map(|firing| firing.rule.points.map(|points| points.get(class)))
             .sum()
     };
-    let best_speed = device::intensity(input).and_then(|intensity| {
-        input
+    let speed = device::intensity(input).and_then(|intensity| {
+        let best = input
             .devices
             .iter()
             .filter_map(|d| device::attainable(d, intensity))
             .fold(None, |best: Option<f64>, value| {
                 Some(best.map_or(value, |b| b.max(value)))
-            })
+            })?;
+        Some(device::Speed { intensity, best })
     });
     let scored: Vec<Scored> = input
         .devices
         .iter()
         .map(|d| {
-            let verdict = device::judge(input, d, best_speed);
+            let verdict = device::judge(input, d, speed);
             Scored {
                 device: d,
                 score: class_points(d.class) + verdict.points(),
