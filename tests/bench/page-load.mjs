@@ -158,10 +158,16 @@ try {
   {
     const context = await browser.newContext();
     const page = await context.newPage();
-    for (let run = 0; run < 5; run += 1) {
-      await page.goto(`${base}#/lab/casestudy?casestudy.epochs=18&casestudy.gpus=256&casestudy.max_nodes=64&casestudy.replications=1000&casestudy.seed=${run + 1}`);
-      const done = page.getByTestId("sim-done");
+    await page.goto(`${base}#/lab/casestudy?casestudy.epochs=18&casestudy.gpus=256&casestudy.max_nodes=64&casestudy.replications=1000&casestudy.seed=1`);
+    // The first run follows the page load; each later one is started by typing
+    // a new seed, as a learner would. A result is read only once its run
+    // number differs from the last one read, so no figure is measured twice.
+    let lastRun = null;
+    for (let run = 1; run <= 6; run += 1) {
+      if (run > 1) await page.getByTestId("input-seed").fill(String(run));
+      const done = page.locator(lastRun === null ? '[data-testid="sim-done"]' : `[data-testid="sim-done"]:not([data-run="${lastRun}"])`);
       await done.waitFor({ timeout: 60000 });
+      lastRun = await done.getAttribute("data-run");
       simulations.push({
         elapsed: Number(await done.getAttribute("data-elapsed-ms")),
         compute: Number(await done.getAttribute("data-compute-ms")),
@@ -199,8 +205,10 @@ try {
   const searchMedian = median(searches.map((s) => s.elapsed));
   const computeMedian = median(searches.map((s) => s.compute));
   console.log(`Auto-split, Llama 3 405B on 16,384 H100s in WASM: ${searches[0].configs} plans, median ${computeMedian.toFixed(1)} ms computing (budget 50 ms: ${computeMedian <= 50 ? "met" : "NOT met"}), ${searchMedian.toFixed(1)} ms wall time with the pauses for painting, over ${searches.length} runs; longest slice ${Math.max(...searches.map((s) => s.longest)).toFixed(1)} ms (budget 50 ms)`);
-  const simCompute = median(simulations.map((s) => s.compute));
-  console.log(`Case study, 1,000 replications of a 30-day run on 256 GPUs in WASM: median ${simCompute.toFixed(1)} ms computing (budget 300 ms: ${simCompute <= 300 ? "met" : "NOT met"}), ${median(simulations.map((s) => s.elapsed)).toFixed(1)} ms wall time with the pauses for painting; longest slice ${Math.max(...simulations.map((s) => s.longest)).toFixed(1)} ms`);
+  // The first run follows the page load on freshly compiled code, so it is reported apart.
+  const [coldSim, ...warmSims] = simulations;
+  const simCompute = median(warmSims.map((s) => s.compute));
+  console.log(`Case study, 1,000 replications of a 30-day run on 256 GPUs in WASM: first run ${coldSim.compute.toFixed(1)} ms computing; then median ${simCompute.toFixed(1)} ms computing over ${warmSims.length} runs (budget 300 ms: ${Math.max(coldSim.compute, simCompute) <= 300 ? "met" : "NOT met"}), ${median(warmSims.map((s) => s.elapsed)).toFixed(1)} ms wall time with the pauses for painting; longest slice ${Math.max(...simulations.map((s) => s.longest)).toFixed(1)} ms`);
   for (const [name, samples] of [["training compute", latencies], ["roofline", rooflineLatencies], ["splitter", splitterLatencies], ["rent or buy", tcoLatencies], ["energy", energyLatencies], ["matcher", matcherLatencies]]) {
     if (process.env.BENCH_VERBOSE) console.log(name, samples.map((v) => v.toFixed(1)).join(" "));
     // The first change runs cold code (the engine compiles and tiers up), so it is reported apart.

@@ -731,3 +731,18 @@ fn match_rejects_bad_input_with_one_line() {
     let output = lab(&["match"], "");
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn bench_reports_every_engine_case_as_a_finite_time() {
+    let output = lab(&["bench"], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let cases = report.as_object().unwrap();
+    // The same cases the WASM half (app/web/tests/bench.rs) reports.
+    assert_eq!(cases.len(), 11, "{cases:?}");
+    for (key, value) in cases {
+        let time = value.as_f64().unwrap();
+        assert!(time.is_finite() && time > 0.0, "{key}: {time}");
+        assert!(key.ends_with("_us") || key.ends_with("_ms"), "{key}");
+    }
+}

@@ -5,6 +5,7 @@
 //! typed `Input` or every `FieldError` at once; `compute(&Input)` then cannot
 //! fail. The engine knows nothing about the web: no signals, no clock, no DOM.
 
+pub mod bench;
 pub mod casestudy;
 pub mod catalogue_table;
 pub mod checkpoint;

@@ -26,6 +26,9 @@ enum Status {
     Running(Progress),
     Cancelled,
     Done {
+        /// Which run finished: it changes with every run, so a test or a
+        /// benchmark can tell a new result from the one it replaced.
+        run: u64,
         elapsed_ms: f64,
         compute_ms: f64,
         longest_slice_ms: f64,
@@ -82,6 +85,7 @@ pub fn CaseStudy(mount: WidgetMount) -> impl IntoView {
             computing += now_ms() - finish_start;
             output.try_set(Some(Arc::new(result)));
             status.try_set(Some(Status::Done {
+                run: this_run,
                 elapsed_ms: now_ms() - started,
                 compute_ms: computing,
                 longest_slice_ms: longest,
@@ -127,8 +131,8 @@ pub fn CaseStudy(mount: WidgetMount) -> impl IntoView {
                         <button type="button" class="secondary" data-testid="sim-cancel" on:click=cancel>"Cancel"</button>
                     }.into_any(),
                     Some(Status::Cancelled) => view! { <span data-testid="sim-cancelled">"Cancelled. The results below are from the last finished run; change any field to run again."</span> }.into_any(),
-                    Some(Status::Done { elapsed_ms, compute_ms, longest_slice_ms }) => view! {
-                        <span data-testid="sim-done" data-elapsed-ms=format!("{elapsed_ms:.1}") data-compute-ms=format!("{compute_ms:.1}") data-longest-slice-ms=format!("{longest_slice_ms:.1}")>
+                    Some(Status::Done { run, elapsed_ms, compute_ms, longest_slice_ms }) => view! {
+                        <span data-testid="sim-done" data-run=run.to_string() data-elapsed-ms=format!("{elapsed_ms:.1}") data-compute-ms=format!("{compute_ms:.1}") data-longest-slice-ms=format!("{longest_slice_ms:.1}")>
                             {format!("Simulated in {} ms.", format::significant_digits(elapsed_ms, 3))}
                         </span>
                     }.into_any(),
