@@ -76,6 +76,27 @@ test("a link round-trips the widget state", async ({ page }) => {
   expect(historyLength).toBeLessThanOrEqual(2);
 });
 
+test("a link opened in the same tab sets the open widget, and back restores the earlier state", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/train-compute?train-compute.accelerators=2048");
+  const widget = course.widget();
+  await expect(widget.input("accelerators")).toHaveValue("2048");
+  await expect(widget.value("time_s")).toHaveText("16.8 days");
+  // Same route, new state: the page stays mounted and must adopt the link's values.
+  await page.goto("/#/lab/train-compute?train-compute.accelerators=4096");
+  await expect(widget.input("accelerators")).toHaveValue("4096");
+  await expect(widget.value("time_s")).toHaveText("8.4 days");
+  await expect(page).toHaveURL(/train-compute\.accelerators=4096/);
+  await page.goBack();
+  await expect(widget.input("accelerators")).toHaveValue("2048");
+  await expect(widget.value("time_s")).toHaveText("16.8 days");
+  // Typing after a navigation still wins over the link it came from.
+  await widget.set("accelerators", "512");
+  await expect(widget.value("time_s")).toHaveText("67.1 days");
+  await expect(page).toHaveURL(/train-compute\.accelerators=512/);
+  await course.expectNoConsoleErrors();
+});
+
 test("a garbage query leaves the widget working with inline messages", async ({ page }) => {
   const course = new CoursePage(page);
   await page.goto("/#/lab/train-compute?train-compute.params=%FF%FE&train-compute.tokens=<b>&&&=&x=%");

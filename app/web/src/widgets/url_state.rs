@@ -45,24 +45,53 @@ pub fn write(
 
 /// A widget's form signal: defaults, then the fence's presets, then the URL.
 /// Every change is written back to the URL, keyed by the widget instance.
-pub fn form_state<F: WidgetForm>(mount: &WidgetMount, fields: &[&str]) -> RwSignal<F> {
+/// A later navigation that carries this instance's keys (a shared link pasted
+/// into the open tab, or back and forward between two states) sets the form
+/// from them, as the first load did.
+pub fn form_state<F: WidgetForm>(
+    mount: &WidgetMount,
+    fields: &'static [&'static str],
+) -> RwSignal<F> {
     let location = use_location();
     let mut baseline = F::default();
     for (field, value) in &mount.preset {
         baseline.set_field(field, value.clone());
     }
-    let mut initial = baseline.clone();
-    for (field, value) in location.with_untracked(|l| read(l, &mount.instance, fields)) {
-        initial.set_field(&field, value);
-    }
+    let from_url = {
+        let baseline = baseline.clone();
+        let instance = mount.instance.clone();
+        move |location: &Location| -> Option<F> {
+            let values = read(location, &instance, fields);
+            (!values.is_empty()).then(|| {
+                let mut form = baseline.clone();
+                for (field, value) in values {
+                    form.set_field(&field, value);
+                }
+                form
+            })
+        }
+    };
+    let initial = location
+        .with_untracked(|l| from_url(l))
+        .unwrap_or_else(|| baseline.clone());
     let form = RwSignal::new(initial);
     let instance = mount.instance.clone();
     let baseline = baseline.field_pairs();
-    // The URL is outside the reactive world, so following it is an Effect. It also
-    // re-runs on navigation within the page, which drops the query from the hash.
-    Effect::new(move |_| {
-        location.track();
+    // The URL is outside the reactive world, so following it is an Effect. It
+    // re-runs on every navigation within the page and on every form change; it
+    // tells the two apart by the location it saw last. A navigation that drops
+    // the query (an in-page link) gets the form written back into the hash.
+    Effect::new(move |seen: Option<Location>| {
+        let now = location.get();
+        if seen.is_some_and(|seen| seen != now) {
+            if let Some(linked) = from_url(&now) {
+                if form.with_untracked(|current| current.field_pairs() != linked.field_pairs()) {
+                    form.set(linked);
+                }
+            }
+        }
         form.with(|current| write(&instance, &current.field_pairs(), &baseline));
+        now
     });
     form
 }
