@@ -446,8 +446,9 @@ fn serve_simulates_the_queue() {
 /// Every formula and symbol the calculators explain must render in the
 /// browser, which turns TeX into MathML with the course crate, not fall back
 /// to raw TeX. The runs cover each branch that picks a different formula
-/// (gated MLP, ZeRO-3, a parameter count only, unbatched serving, every
-/// roofline operation).
+/// (gated MLP, ZeRO-3, a parameter count only with its two-level
+/// data-parallel reduction, a flat data-parallel ring, unbatched serving,
+/// every roofline operation).
 #[test]
 fn every_explained_formula_and_symbol_renders_to_mathml() {
     let mut runs: Vec<(&str, String)> = vec![

@@ -69,6 +69,10 @@ pub struct Metrics {
     pub tokens_per_s: f64,
     pub tp_in_node: bool,
     pub dp_in_node: bool,
+    /// Data-parallel ranks one node holds: `dp` when the group fits a node,
+    /// 1 when every rank is on its own node. Above 1 and below `dp`, the
+    /// data-parallel collectives are hierarchical.
+    pub dp_per_node: u64,
     pub pp_in_node: bool,
 }
 
@@ -84,6 +88,55 @@ pub fn ring_allreduce_s(ranks: u64, bytes: f64, bytes_per_s: f64, latency_s: f64
 /// Ring all-gather or reduce-scatter: half an all-reduce.
 pub fn ring_gather_s(ranks: u64, bytes: f64, bytes_per_s: f64, latency_s: f64) -> f64 {
     ring_allreduce_s(ranks, bytes, bytes_per_s, latency_s) / 2.0
+}
+
+/// A data-parallel collective: the gradient all-reduce, or one of the
+/// reduce-scatters and all-gathers ZeRO uses in its place.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Collective {
+    AllReduce,
+    Gather,
+}
+
+/// Time of a data-parallel collective of `bytes` over `dp` ranks laid out
+/// after `tp` tensor-parallel ranks. When the group leaves the node but a node
+/// holds k > 1 of its ranks, the collective has two levels, like Mikami et
+/// al.'s 2D-Torus all-reduce: the k ranks of each node reduce-scatter over the
+/// fast links, each then exchanges only its 1/k share across nodes, and the k
+/// ranks all-gather the result. Only 1/k of the bytes crosses the network.
+fn dp_collective_s(kind: Collective, dp: u64, tp: u64, bytes: f64, cluster: &Cluster) -> f64 {
+    let (intra, intra_latency) = link(true, cluster);
+    let (inter, inter_latency) = link(false, cluster);
+    let flat = |ranks: u64, bytes: f64, bandwidth: f64, latency: f64| match kind {
+        Collective::AllReduce => ring_allreduce_s(ranks, bytes, bandwidth, latency),
+        Collective::Gather => ring_gather_s(ranks, bytes, bandwidth, latency),
+    };
+    let per_node = dp_ranks_per_node(dp, tp, cluster);
+    if per_node >= dp {
+        return flat(dp, bytes, intra, intra_latency);
+    }
+    if per_node <= 1 {
+        return flat(dp, bytes, inter, inter_latency);
+    }
+    let nodes = div_ceil(dp, per_node);
+    let share = bytes / per_node as f64;
+    let inside = ring_gather_s(per_node, bytes, intra, intra_latency);
+    match kind {
+        Collective::AllReduce => {
+            2.0 * inside + ring_allreduce_s(nodes, share, inter, inter_latency)
+        }
+        Collective::Gather => inside + ring_gather_s(nodes, share, inter, inter_latency),
+    }
+}
+
+/// How many ranks of a data-parallel group one node holds, with the
+/// tensor-parallel ranks laid out first (Megatron's order).
+fn dp_ranks_per_node(dp: u64, tp: u64, cluster: &Cluster) -> u64 {
+    if tp.saturating_mul(dp) <= cluster.per_node {
+        dp
+    } else {
+        (cluster.per_node / tp.max(1)).clamp(1, dp.max(1))
+    }
 }
 
 fn link(in_node: bool, cluster: &Cluster) -> (f64, f64) {
@@ -251,19 +304,18 @@ pub fn evaluate_with(
 
     // Data parallelism: gradient sync once per step, parameter gathers under ZeRO-3.
     let dp_in_node = tp * dp <= cluster.per_node;
-    let (dp_bw, dp_latency) = link(dp_in_node, cluster);
     let grad_bytes = params_on_device * weight_bytes;
     let (dp_comm_s, dp_traffic_s) = if dp > 1 {
         let sync = if plan.zero >= 3 {
-            ring_gather_s(dp, grad_bytes, dp_bw, dp_latency)
+            dp_collective_s(Collective::Gather, dp, tp, grad_bytes, cluster)
         } else {
-            ring_allreduce_s(dp, grad_bytes, dp_bw, dp_latency)
+            dp_collective_s(Collective::AllReduce, dp, tp, grad_bytes, cluster)
         };
         // Gradients of the last micro-batch's backward pass stream out while it runs.
         let backward_window = compute_per_mb * 2.0 / 3.0;
         let exposed_sync = (sync - backward_window).max(0.0);
         let (gathers, exposed_gathers) = if plan.zero >= 3 {
-            let per_mb = 2.0 * ring_gather_s(dp, grad_bytes, dp_bw, dp_latency);
+            let per_mb = 2.0 * dp_collective_s(Collective::Gather, dp, tp, grad_bytes, cluster);
             let m = micro_batches as f64;
             (m * per_mb, m * (per_mb - compute_per_mb).max(0.0))
         } else {
@@ -311,6 +363,7 @@ pub fn evaluate_with(
         tokens_per_s: tokens_per_step / step_time_s,
         tp_in_node,
         dp_in_node,
+        dp_per_node: dp_ranks_per_node(dp, tp, cluster),
         pp_in_node,
     }
 }

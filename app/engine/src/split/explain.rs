@@ -4,8 +4,8 @@
 use super::calibration::EFFICIENCY;
 use super::evaluate::{Metrics, ALLOWANCE_FIXED_BYTES, ALLOWANCE_SHARE};
 use super::{
-    ModelSpec, Plan, SplitInput, KORTHIKANTI_2022, NARAYANAN_2021, PATARASUK_2009,
-    RAJBHANDARI_2020, SHOEYBI_2019,
+    Cluster, ModelSpec, Plan, SplitInput, KORTHIKANTI_2022, MIKAMI_2018, NARAYANAN_2021,
+    PATARASUK_2009, RAJBHANDARI_2020, SHOEYBI_2019,
 };
 use crate::explain::{Binding, Explanation, Source};
 use crate::format;
@@ -68,7 +68,6 @@ pub fn explanations(
 ) -> Vec<Explanation> {
     let cluster = &input.cluster;
     let training = &input.training;
-    let zero = plan.zero;
     let psi_local = bind(
         "\\Psi_d",
         "parameters on the busiest accelerator (its layers ÷ tp, plus an embedding matrix)",
@@ -218,20 +217,7 @@ pub fn explanations(
         "Each layer all-reduces its output twice forward and twice backward; nothing else can run meanwhile, so this time is fully exposed. Sequence parallelism swaps each all-reduce for a reduce-scatter and an all-gather of the same volume.",
         SHOEYBI_2019,
     ));
-    list.push(explanation(
-        "dp_comm",
-        "Exposed data-parallel communication",
-        "T_{dp} = \\max\\!\\left(0,\\ \\frac{2(N_d-1)}{N_d}\\frac{b_w\\Psi_d}{\\beta} - \\tfrac{2}{3}t_{mb}\\right) [+\\ \\text{ZeRO-3 gathers}]",
-        vec![
-            dp_binding,
-            bind("\\beta", if metrics.dp_in_node { "link bandwidth inside a node" } else { across_nodes(cluster.across_nodes) }, format::si(if metrics.dp_in_node { cluster.intra_bytes_per_s } else { cluster.inter_bytes_per_s }, "B/s")),
-            bind("T_{\\text{traffic}}", "all data-parallel traffic before overlap", format::short_duration(metrics.dp_traffic_s)),
-            bind("\\text{ZeRO}", "stage", zero.to_string()),
-        ],
-        format::short_duration(metrics.dp_comm_s),
-        "A ring all-reduce moves 2(n−1)/n of the gradients through every link. It overlaps with the backward pass of the last micro-batch; what does not fit there is exposed. ZeRO-1 and 2 replace it with a reduce-scatter and an all-gather of equal volume; ZeRO-3 also gathers the weights for every micro-batch's forward and backward pass (1.5× the traffic).",
-        PATARASUK_2009,
-    ));
+    list.push(dp_comm(cluster, plan, metrics, dp_binding));
     list.push(explanation(
         "pp_bubble",
         "Pipeline bubble",
@@ -337,4 +323,67 @@ pub fn explanations(
         }
     }
     list
+}
+
+/// What both data-parallel notes say about overlap and ZeRO.
+macro_rules! dp_overlap {
+    () => {
+        "It overlaps with the backward pass of the last micro-batch; what does not fit there is exposed. ZeRO-1 and 2 replace the all-reduce with a reduce-scatter and an all-gather of equal volume; ZeRO-3 also gathers the weights for every micro-batch's forward and backward pass (1.5× the traffic)."
+    };
+}
+
+/// The data-parallel explanation. Its formula depends on where the group
+/// sits: one flat ring inside a node or across nodes, or a hierarchical
+/// collective when each node holds several of the group's ranks.
+fn dp_comm(cluster: &Cluster, plan: &Plan, metrics: &Metrics, dp_binding: Binding) -> Explanation {
+    let k = metrics.dp_per_node;
+    let hierarchical = k > 1 && k < plan.dp;
+    let traffic = bind(
+        "T_{\\text{traffic}}",
+        "all data-parallel traffic before overlap",
+        format::short_duration(metrics.dp_traffic_s),
+    );
+    let zero = bind("\\text{ZeRO}", "stage", plan.zero.to_string());
+    let (formula, bindings, note, source) = if hierarchical {
+        (
+            "T_{dp} = \\max\\!\\left(0,\\ \\frac{2(k-1)}{k}\\frac{b_w\\Psi_d}{\\beta_n} + \\frac{2(N_d/k-1)}{N_d/k}\\frac{b_w\\Psi_d}{k\\,\\beta} - \\tfrac{2}{3}t_{mb}\\right) [+\\ \\text{ZeRO-3 gathers}]",
+            vec![
+                dp_binding,
+                bind("k", "data-parallel ranks inside each node", count(k)),
+                bind("\\beta_n", "link bandwidth inside a node, one direction", format::si(cluster.intra_bytes_per_s, "B/s")),
+                bind("\\beta", across_nodes(cluster.across_nodes), format::si(cluster.inter_bytes_per_s, "B/s")),
+                traffic,
+                zero,
+            ],
+            concat!(
+                "The group spans nodes with k of its ranks in each, so the reduction has two levels, like the 2D-Torus all-reduce: the k ranks in a node reduce-scatter over the node's links, each all-reduces only its 1/k share across the network, and they all-gather the result, so only 1/k of the gradients cross the network. ",
+                dp_overlap!()
+            ),
+            MIKAMI_2018,
+        )
+    } else {
+        (
+            "T_{dp} = \\max\\!\\left(0,\\ \\frac{2(N_d-1)}{N_d}\\frac{b_w\\Psi_d}{\\beta} - \\tfrac{2}{3}t_{mb}\\right) [+\\ \\text{ZeRO-3 gathers}]",
+            vec![
+                dp_binding,
+                bind("\\beta", if metrics.dp_in_node { "link bandwidth inside a node" } else { across_nodes(cluster.across_nodes) }, format::si(if metrics.dp_in_node { cluster.intra_bytes_per_s } else { cluster.inter_bytes_per_s }, "B/s")),
+                traffic,
+                zero,
+            ],
+            concat!(
+                "A ring all-reduce moves 2(n−1)/n of the gradients through every link. ",
+                dp_overlap!()
+            ),
+            PATARASUK_2009,
+        )
+    };
+    explanation(
+        "dp_comm",
+        "Exposed data-parallel communication",
+        formula,
+        bindings,
+        format::short_duration(metrics.dp_comm_s),
+        note,
+        source,
+    )
 }

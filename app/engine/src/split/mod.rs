@@ -58,6 +58,12 @@ pub const PATARASUK_2009: Source = Source {
     url: "https://doi.org/10.1016/j.jpdc.2008.09.002",
 };
 
+pub const MIKAMI_2018: Source = Source {
+    title: "Mikami et al. 2018, Massively Distributed SGD: ImageNet/ResNet-50 Training in a Flash",
+    locator: "the 2D-Torus all-reduce: a reduce-scatter along one dimension, an all-reduce of each share along the other, an all-gather back",
+    url: "https://arxiv.org/abs/1811.05233",
+};
+
 pub const SHOEYBI_2019: Source = Source {
     title: "Shoeybi et al. 2019, Megatron-LM: Training Multi-Billion Parameter Language Models Using Model Parallelism",
     locator: "Section 3, Figure 4 (two all-reduces forward and two backward per layer)",

@@ -594,3 +594,78 @@ mod properties {
         }
     }
 }
+
+/// Pure data parallelism over 8 servers of 8 H100s: each server holds 8 ranks
+/// of the group, so the gradient all-reduce is hierarchical (reduce-scatter
+/// over NVLink, an all-reduce of one eighth of the bytes over the network,
+/// an all-gather over NVLink), and it is cheaper than one flat ring over the
+/// network.
+#[test]
+fn data_parallel_across_nodes_reduces_hierarchically() {
+    use super::evaluate::{ring_allreduce_s, ring_gather_s, LATENCY_INTER_S, LATENCY_INTRA_S};
+    let pairs = [
+        ("model", "llama2-7b"),
+        ("accelerator", "h100-sxm-80gb"),
+        ("count", "64"),
+        ("global_batch", "512"),
+        ("tp", "1"),
+        ("pp", "1"),
+        ("zero", "0"),
+    ];
+    let input = form(&pairs).validate(&catalogue()).unwrap();
+    let plan = input.plan.unwrap();
+    let metrics = super::evaluate(&input.model, &input.training, &input.cluster, &plan);
+    assert_eq!(metrics.dp_per_node, 8);
+    let cluster = &input.cluster;
+    let bytes = metrics.params_on_device * input.training.precision.weight_bytes();
+    let hierarchical = 2.0 * ring_gather_s(8, bytes, cluster.intra_bytes_per_s, LATENCY_INTRA_S)
+        + ring_allreduce_s(8, bytes / 8.0, cluster.inter_bytes_per_s, LATENCY_INTER_S);
+    assert!(
+        (metrics.dp_traffic_s / hierarchical - 1.0).abs() < 1e-9,
+        "{} vs {hierarchical}",
+        metrics.dp_traffic_s
+    );
+    let flat = ring_allreduce_s(64, bytes, cluster.inter_bytes_per_s, LATENCY_INTER_S);
+    assert!(
+        metrics.dp_traffic_s < flat / 4.0,
+        "{} vs flat {flat}",
+        metrics.dp_traffic_s
+    );
+    // The explanation names k and both links.
+    let out = report(&input, &plan);
+    let dp = out
+        .explanations
+        .iter()
+        .find(|e| e.output == "dp_comm")
+        .unwrap();
+    let symbols: Vec<&str> = dp.bindings.iter().map(|b| b.symbol).collect();
+    assert!(
+        symbols.contains(&"k") && symbols.contains(&"\\beta_n"),
+        "{symbols:?}"
+    );
+    assert!(dp.note.contains("two levels"));
+}
+
+/// With tensor parallelism filling each server, one rank per node is left and
+/// the data-parallel ring is flat over the network, as before.
+#[test]
+fn one_rank_per_node_keeps_the_flat_ring() {
+    let pairs = [
+        ("model", "llama2-7b"),
+        ("accelerator", "h100-sxm-80gb"),
+        ("count", "64"),
+        ("global_batch", "512"),
+        ("tp", "8"),
+        ("pp", "1"),
+    ];
+    let input = form(&pairs).validate(&catalogue()).unwrap();
+    let plan = input.plan.unwrap();
+    let out = report(&input, &plan);
+    let dp = out
+        .explanations
+        .iter()
+        .find(|e| e.output == "dp_comm")
+        .unwrap();
+    assert!(dp.note.starts_with("A ring all-reduce"));
+    assert!(!dp.bindings.iter().any(|b| b.symbol == "k"));
+}
