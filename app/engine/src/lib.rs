@@ -10,6 +10,7 @@ pub mod casestudy;
 pub mod catalogue_table;
 pub mod checkpoint;
 pub mod chiplet;
+pub mod collective;
 pub mod energy;
 pub mod explain;
 pub mod field;

@@ -595,7 +595,7 @@ fn explain(
                 bind("t_{\\text{a2a}}", "all-to-all of pooled embeddings, forward and backward", ms(step.all_to_all_s)),
                 link_binding(input),
                 bind("t_{\\text{dense}}", "dense part at 30% of peak", ms(step.dense_s)),
-                bind("t_{\\text{ar}}", "dense gradient all-reduce left exposed", ms(step.allreduce_s)),
+                bind("t_{\\text{ar}}", "dense gradient all-reduce left exposed (one ring in a node; across nodes, two levels)", ms(step.allreduce_s)),
                 bind("t_{\\text{input}}", "reading and preprocessing the batch", ms(step.input_s)),
             ],
             result: ms(step.step_s),

@@ -6,6 +6,7 @@
 use super::placement::{Placement, ShardKind};
 use super::workload::Workload;
 use super::ClusterSpec;
+use crate::collective::{across_nodes_s, Collective, Link};
 use serde::Serialize;
 
 /// Share of HBM bandwidth that random row gathers reach (assumed; rows are
@@ -87,11 +88,21 @@ pub fn step_cost(workload: &Workload, cluster: &ClusterSpec, placement: &Placeme
     };
     let dense_s =
         3.0 * workload.dense_flops_per_sample * local / (hw.peak_flops * DENSE_EFFICIENCY);
-    let ring = if cluster.gpus > 1 {
-        2.0 * (n - 1.0) / n * workload.dense_params * 4.0 / link
-    } else {
-        0.0
+    // Every GPU holds the dense part, so its FP32 gradients are all-reduced
+    // over all of them: one ring inside a node, two levels across nodes (the
+    // splitter's rule, `collective::across_nodes_s`).
+    let bandwidth_only = |bytes_per_s| Link {
+        bytes_per_s,
+        latency_s: 0.0,
     };
+    let ring = across_nodes_s(
+        Collective::AllReduce,
+        cluster.gpus,
+        cluster.gpus_per_node,
+        workload.dense_params * 4.0,
+        bandwidth_only(hw.intra_bytes_per_s),
+        bandwidth_only(hw.inter_bytes_per_s),
+    );
     // The gradient all-reduce overlaps with the backward half of the dense compute.
     let allreduce_s = (ring - dense_s * 2.0 / 3.0).max(0.0);
     let per_gpu_storage =

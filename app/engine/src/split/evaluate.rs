@@ -9,13 +9,16 @@
 //! - tensor-parallel all-reduces, never hidden (Shoeybi et al. 2019);
 //! - the 1F1B pipeline bubble, (p − 1)/v micro-batch times (Narayanan et al.
 //!   2021, Section 2.2), and the point-to-point sends between stages;
-//! - the data-parallel gradient sync, hidden behind the backward pass of the
+//! - the data-parallel gradient sync, with two levels when a node holds
+//!   several ranks of the group, hidden behind the backward pass of the
 //!   last micro-batch where it fits; under ZeRO-3 also the parameter gathers of
 //!   every micro-batch, hidden behind that micro-batch's compute where they fit.
 
 use super::calibration::Efficiency;
 use super::model::{ActivationLayout, Recompute};
 use super::{Cluster, ModelSpec, Plan, Training, EFFICIENCY};
+use crate::collective::ring_allreduce_s;
+use crate::collective::{across_nodes_s, Collective, Link as CollectiveLink};
 
 /// Start-up cost of one step of a collective inside a node (assumed, typical of NVLink).
 pub const LATENCY_INTRA_S: f64 = 5e-6;
@@ -76,57 +79,26 @@ pub struct Metrics {
     pub pp_in_node: bool,
 }
 
-/// Ring all-reduce: each link carries 2(n−1)/n of the message, in 2(n−1) steps.
-pub fn ring_allreduce_s(ranks: u64, bytes: f64, bytes_per_s: f64, latency_s: f64) -> f64 {
-    if ranks <= 1 {
-        return 0.0;
-    }
-    let n = ranks as f64;
-    2.0 * (n - 1.0) * latency_s + 2.0 * (n - 1.0) / n * bytes / bytes_per_s
-}
-
-/// Ring all-gather or reduce-scatter: half an all-reduce.
-pub fn ring_gather_s(ranks: u64, bytes: f64, bytes_per_s: f64, latency_s: f64) -> f64 {
-    ring_allreduce_s(ranks, bytes, bytes_per_s, latency_s) / 2.0
-}
-
-/// A data-parallel collective: the gradient all-reduce, or one of the
-/// reduce-scatters and all-gathers ZeRO uses in its place.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Collective {
-    AllReduce,
-    Gather,
-}
-
 /// Time of a data-parallel collective of `bytes` over `dp` ranks laid out
-/// after `tp` tensor-parallel ranks. When the group leaves the node but a node
-/// holds k > 1 of its ranks, the collective has two levels, like Mikami et
-/// al.'s 2D-Torus all-reduce: the k ranks of each node reduce-scatter over the
-/// fast links, each then exchanges only its 1/k share across nodes, and the k
-/// ranks all-gather the result. Only 1/k of the bytes crosses the network.
+/// after `tp` tensor-parallel ranks: two levels when a node holds several of
+/// them (see `collective::across_nodes_s`).
 fn dp_collective_s(kind: Collective, dp: u64, tp: u64, bytes: f64, cluster: &Cluster) -> f64 {
     let (intra, intra_latency) = link(true, cluster);
     let (inter, inter_latency) = link(false, cluster);
-    let flat = |ranks: u64, bytes: f64, bandwidth: f64, latency: f64| match kind {
-        Collective::AllReduce => ring_allreduce_s(ranks, bytes, bandwidth, latency),
-        Collective::Gather => ring_gather_s(ranks, bytes, bandwidth, latency),
-    };
-    let per_node = dp_ranks_per_node(dp, tp, cluster);
-    if per_node >= dp {
-        return flat(dp, bytes, intra, intra_latency);
-    }
-    if per_node <= 1 {
-        return flat(dp, bytes, inter, inter_latency);
-    }
-    let nodes = div_ceil(dp, per_node);
-    let share = bytes / per_node as f64;
-    let inside = ring_gather_s(per_node, bytes, intra, intra_latency);
-    match kind {
-        Collective::AllReduce => {
-            2.0 * inside + ring_allreduce_s(nodes, share, inter, inter_latency)
-        }
-        Collective::Gather => inside + ring_gather_s(nodes, share, inter, inter_latency),
-    }
+    across_nodes_s(
+        kind,
+        dp,
+        dp_ranks_per_node(dp, tp, cluster),
+        bytes,
+        CollectiveLink {
+            bytes_per_s: intra,
+            latency_s: intra_latency,
+        },
+        CollectiveLink {
+            bytes_per_s: inter,
+            latency_s: inter_latency,
+        },
+    )
 }
 
 /// How many ranks of a data-parallel group one node holds, with the

@@ -596,13 +596,14 @@ mod properties {
 }
 
 /// Pure data parallelism over 8 servers of 8 H100s: each server holds 8 ranks
-/// of the group, so the gradient all-reduce is hierarchical (reduce-scatter
+/// of the group, so the gradient all-reduce has two levels (reduce-scatter
 /// over NVLink, an all-reduce of one eighth of the bytes over the network,
 /// an all-gather over NVLink), and it is cheaper than one flat ring over the
 /// network.
 #[test]
 fn data_parallel_across_nodes_reduces_hierarchically() {
-    use super::evaluate::{ring_allreduce_s, ring_gather_s, LATENCY_INTER_S, LATENCY_INTRA_S};
+    use super::evaluate::{LATENCY_INTER_S, LATENCY_INTRA_S};
+    use crate::collective::{ring_allreduce_s, ring_gather_s};
     let pairs = [
         ("model", "llama2-7b"),
         ("accelerator", "h100-sxm-80gb"),

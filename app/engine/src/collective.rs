@@ -1,0 +1,116 @@
+//! Collective communication times, shared by every widget that prices
+//! gradient traffic (the splitter and the case study), so both follow one rule.
+
+/// A link: bandwidth one direction per rank (bytes/s) and latency per step (s).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Link {
+    pub bytes_per_s: f64,
+    pub latency_s: f64,
+}
+
+/// An all-reduce, or half of one: the reduce-scatter or all-gather that ZeRO
+/// uses in its place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Collective {
+    AllReduce,
+    Gather,
+}
+
+/// Ring all-reduce: each link carries 2(n−1)/n of the message, in 2(n−1) steps
+/// (Patarasuk and Yuan 2009).
+pub fn ring_allreduce_s(ranks: u64, bytes: f64, bytes_per_s: f64, latency_s: f64) -> f64 {
+    if ranks <= 1 {
+        return 0.0;
+    }
+    let n = ranks as f64;
+    2.0 * (n - 1.0) * latency_s + 2.0 * (n - 1.0) / n * bytes / bytes_per_s
+}
+
+/// Ring all-gather or reduce-scatter: half an all-reduce.
+pub fn ring_gather_s(ranks: u64, bytes: f64, bytes_per_s: f64, latency_s: f64) -> f64 {
+    ring_allreduce_s(ranks, bytes, bytes_per_s, latency_s) / 2.0
+}
+
+fn ring_s(kind: Collective, ranks: u64, bytes: f64, link: Link) -> f64 {
+    match kind {
+        Collective::AllReduce => ring_allreduce_s(ranks, bytes, link.bytes_per_s, link.latency_s),
+        Collective::Gather => ring_gather_s(ranks, bytes, link.bytes_per_s, link.latency_s),
+    }
+}
+
+/// A collective of `bytes` over `ranks`, `per_node` of which share a node.
+/// Inside one node it is one ring over the node's links; with one rank per
+/// node, one ring over the network. In between it has two levels, like Mikami
+/// et al.'s 2D-Torus all-reduce (2018): the ranks of each node reduce-scatter
+/// over the node's links, each exchanges only its 1/k share across nodes, and
+/// they all-gather the result, so only 1/k of the bytes crosses the network.
+pub fn across_nodes_s(
+    kind: Collective,
+    ranks: u64,
+    per_node: u64,
+    bytes: f64,
+    inside: Link,
+    between: Link,
+) -> f64 {
+    let k = per_node.clamp(1, ranks.max(1));
+    if k >= ranks {
+        return ring_s(kind, ranks, bytes, inside);
+    }
+    if k <= 1 {
+        return ring_s(kind, ranks, bytes, between);
+    }
+    let nodes = ranks.div_ceil(k);
+    let scatter = ring_gather_s(k, bytes, inside.bytes_per_s, inside.latency_s);
+    let inside_steps = match kind {
+        Collective::AllReduce => 2.0 * scatter,
+        Collective::Gather => scatter,
+    };
+    inside_steps + ring_s(kind, nodes, bytes / k as f64, between)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NVLINK: Link = Link {
+        bytes_per_s: 450e9,
+        latency_s: 0.0,
+    };
+    const NIC: Link = Link {
+        bytes_per_s: 50e9,
+        latency_s: 0.0,
+    };
+
+    /// Module 4's worked example: 14 GB over 64 GPUs in eight servers.
+    #[test]
+    fn module_four_example_two_levels_against_one_flat_ring() {
+        let two = across_nodes_s(Collective::AllReduce, 64, 8, 14e9, NVLINK, NIC);
+        let flat = across_nodes_s(Collective::AllReduce, 64, 1, 14e9, NVLINK, NIC);
+        assert!((two - 0.1157).abs() < 5e-4, "{two}");
+        assert!((flat - 0.5513).abs() < 5e-4, "{flat}");
+    }
+
+    #[test]
+    fn one_node_and_one_rank_per_node_are_single_rings() {
+        let inside = across_nodes_s(Collective::AllReduce, 8, 8, 1e9, NVLINK, NIC);
+        assert_eq!(inside, ring_allreduce_s(8, 1e9, 450e9, 0.0));
+        let gather = across_nodes_s(Collective::Gather, 8, 1, 1e9, NVLINK, NIC);
+        assert_eq!(gather, ring_gather_s(8, 1e9, 50e9, 0.0));
+        assert_eq!(
+            across_nodes_s(Collective::AllReduce, 1, 8, 1e9, NVLINK, NIC),
+            0.0
+        );
+    }
+
+    proptest::proptest! {
+        /// Two levels never cost more than one flat ring over the network,
+        /// and the answer is finite for any sizes.
+        #[test]
+        fn two_levels_never_lose_to_the_flat_ring(ranks in 1u64..100_000, per_node in 1u64..512, bytes in 1.0f64..1e12) {
+            let two = across_nodes_s(Collective::AllReduce, ranks, per_node, bytes, NVLINK, NIC);
+            let flat = across_nodes_s(Collective::AllReduce, ranks, 1, bytes, NVLINK, NIC);
+            proptest::prop_assert!(two.is_finite() && two >= 0.0);
+            proptest::prop_assert!(two <= flat * (1.0 + 1e-9), "{} > {}", two, flat);
+        }
+    }
+}
