@@ -58,6 +58,8 @@ test("a checkpoint teaches, fails, retries the wrong ones, passes and stays pass
   await chooseAndCheck(q("overprovision"), [1]);
   await quiz.getByTestId("quiz-finish").click();
   await expect(quiz.getByTestId("quiz-result")).toContainText("✓ Passed: 8 of 8 correct (100%)");
+  // A finished attempt leaves no draft behind.
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes(":quiz-draft:")))).toEqual([]);
   await expect(course.testId("complete-button")).toHaveAttribute("aria-pressed", "true");
 
   await page.reload();
@@ -93,4 +95,41 @@ test("numeric answers in other units are converted, and nonsense is explained", 
   const question = course.testId(QUIZ).getByTestId("question-decode-time");
   await answerText(question, "13 GB");
   await expect(question.getByTestId("verdict")).toContainText("“GB” measures bytes, but the answer is in time.");
+});
+
+test("an unfinished attempt survives leaving the page and a reload, and garbage in its draft is ignored", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/compute-or-memory");
+  const quiz = course.testId(QUIZ);
+  const q = (id) => quiz.getByTestId(`question-${id}`);
+  await answerText(q("matmul-intensity"), "1024");
+  await expect(q("matmul-intensity").getByTestId("verdict")).toContainText("✓ Correct.");
+  await chooseAndCheck(q("decode-limit"), [2]);
+  await expect(q("decode-limit").getByTestId("verdict")).toContainText("✗ Not quite.");
+  // Typed but not yet checked.
+  await q("ridge").getByTestId("answer-input").fill("250 FLOP/byte");
+  await expect(quiz.getByTestId("quiz-progress")).toHaveText("2 of 8 answered");
+
+  // A link in the text, then back: every answer and verdict is where it was.
+  await course.goto("/m/accelerators");
+  await page.goBack();
+  await expect(q("matmul-intensity").getByTestId("verdict")).toContainText("✓ Correct.");
+  await expect(q("decode-limit").getByTestId("verdict")).toContainText("✗ Not quite.");
+  await expect(q("ridge").getByTestId("answer-input")).toHaveValue("250 FLOP/byte");
+  await expect(quiz.getByTestId("quiz-progress")).toHaveText("2 of 8 answered");
+
+  // A reload keeps them too: the checked answers are graded again from the draft.
+  const key = await page.evaluate(() => Object.keys(localStorage).find((k) => k.includes(":quiz-draft:")));
+  expect(key).toBeTruthy();
+  await page.reload();
+  await expect(q("decode-limit").getByTestId("verdict")).toContainText("✗ Not quite.");
+  await expect(quiz.getByTestId("quiz-progress")).toHaveText("2 of 8 answered");
+
+  // Garbage in the draft is ignored: the quiz starts clean and works.
+  await page.evaluate((k) => localStorage.setItem(k, "{not json"), key);
+  await page.reload();
+  await expect(quiz.getByTestId("quiz-progress")).toHaveText("0 of 8 answered");
+  await answerText(q("matmul-intensity"), "1024");
+  await expect(q("matmul-intensity").getByTestId("verdict")).toContainText("✓ Correct.");
+  await course.expectNoConsoleErrors();
 });

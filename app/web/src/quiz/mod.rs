@@ -3,6 +3,7 @@
 //! checkpoint marks the module completed. Grading happens in the engine.
 
 mod arrange;
+mod draft;
 mod question;
 mod report;
 
@@ -68,8 +69,46 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
         .pass_mark
         .or_else(|| use_course().map(|c| c.manifest.defaults.pass_mark))
         .unwrap_or(0.8);
-    let states = RwSignal::new(vec![QuestionState::default(); quiz.questions.len()]);
+    // Questions and options are shuffled per attempt: the stored attempt count
+    // seeds the order, so a reload shows the same order and a new attempt a new one.
+    // Parameterized questions draw this learner's own values the same way.
+    let attempt = store.progress.with_untracked(|p| p.get(&slug).attempts);
+    let learner = store.learner_seed();
+    let concrete: Vec<engine::quiz::Question> = quiz
+        .questions
+        .iter()
+        .map(|question| {
+            instantiate(
+                question,
+                question_seed(&quiz.id, &question.id, attempt, learner),
+            )
+        })
+        .collect();
+    // An unfinished attempt comes back as the learner left it, when storage allows.
+    let draft_key = (store.backend() == crate::storage::Backend::Local)
+        .then(|| use_course().map(|c| draft::key(&c.manifest.id, &slug, &quiz.id)))
+        .flatten();
+    let restored = draft_key
+        .as_deref()
+        .and_then(|key| draft::load(key, attempt, &concrete));
+    let states = RwSignal::new(
+        restored.unwrap_or_else(|| vec![QuestionState::default(); quiz.questions.len()]),
+    );
     let finished = RwSignal::new(None::<f64>);
+    // Storage is outside the reactive world, so keeping the draft is an Effect.
+    let draft_for_effect = draft_key.clone();
+    Effect::new(move |_| {
+        let Some(key) = draft_for_effect.as_deref() else {
+            return;
+        };
+        states.with(|s| {
+            if finished.with_untracked(Option::is_none)
+                && s.iter().any(|q| *q != QuestionState::default())
+            {
+                draft::save(key, attempt, s);
+            }
+        });
+    });
     let answered =
         Memo::new(move |_| states.with(|s| s.iter().filter(|q| q.verdict.is_some()).count()));
     let total = quiz.questions.len();
@@ -90,6 +129,9 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
         let attempt = states
             .with_untracked(|s| attempt_record(&quiz_for_finish, s, result, checkpoint && passed));
         store.record_attempt(&slug_for_finish, attempt);
+        if let Some(key) = draft_key.as_deref() {
+            draft::clear(key);
+        }
         finished.set(Some(result));
         if let Some(course) = use_course() {
             let attempts = store
@@ -120,18 +162,12 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
         });
         finished.set(None);
     };
-    // Questions and options are shuffled per attempt: the stored attempt count
-    // seeds the order, so a reload shows the same order and a new attempt a new one.
-    // Parameterized questions draw this learner's own values the same way.
-    let attempt = store.progress.with_untracked(|p| p.get(&slug).attempts);
-    let learner = store.learner_seed();
     let questions = question_order(&quiz.id, attempt, quiz.questions.len())
         .into_iter()
         .enumerate()
-        .filter_map(|(position, idx)| quiz.questions.get(idx).map(|question| (position, idx, question)))
+        .filter_map(|(position, idx)| concrete.get(idx).map(|question| (position, idx, question.clone())))
         .map(|(position, idx, question)| {
-            let concrete = instantiate(question, question_seed(&quiz.id, &question.id, attempt, learner));
-            view! { <QuestionView number=position + 1 idx=idx question=concrete states=states slug=slug.clone() quiz_id=quiz.id.clone() attempt=attempt /> }
+            view! { <QuestionView number=position + 1 idx=idx question=question states=states slug=slug.clone() quiz_id=quiz.id.clone() attempt=attempt /> }
         })
         .collect_view();
     let heading_id = format!("quiz-{}", quiz.id);

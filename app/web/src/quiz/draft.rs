@@ -1,0 +1,109 @@
+//! An attempt in progress, kept in localStorage so that leaving the page (a
+//! link in the text, a reload, a closed tab) loses no answer. A draft belongs
+//! to one attempt: the attempt number seeds the question order and the values
+//! of parameterized questions, so a draft from another attempt is dropped.
+//! Verdicts are not stored: a checked answer is graded again when the draft
+//! comes back, so an edited draft cannot claim a right answer.
+
+use super::QuestionState;
+use engine::quiz::{grade, Question, QuestionType};
+use gloo_storage::{LocalStorage, Storage};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+struct DraftAnswer {
+    #[serde(default)]
+    text: String,
+    #[serde(default)]
+    chosen: Vec<usize>,
+    #[serde(default)]
+    pairs: Vec<Option<usize>>,
+    #[serde(default)]
+    order: Vec<usize>,
+    #[serde(default)]
+    checked: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Draft {
+    attempt: u32,
+    answers: Vec<DraftAnswer>,
+}
+
+/// Where one quiz's draft lives.
+pub fn key(course_id: &str, slug: &str, quiz_id: &str) -> String {
+    format!("compute-lab:{course_id}:quiz-draft:{slug}:{quiz_id}")
+}
+
+/// The saved answers of this attempt, checked against the questions, or
+/// `None` when there is no usable draft. `questions` are indexed as the quiz
+/// file lists them, already made concrete for this attempt.
+pub fn load(key: &str, attempt: u32, questions: &[Question]) -> Option<Vec<QuestionState>> {
+    let raw = LocalStorage::raw().get_item(key).ok().flatten()?;
+    let draft: Draft = serde_json::from_str(&raw).ok()?;
+    if draft.attempt != attempt || draft.answers.len() != questions.len() {
+        return None;
+    }
+    Some(
+        questions
+            .iter()
+            .zip(draft.answers)
+            .map(|(question, saved)| restore(question, saved))
+            .collect(),
+    )
+}
+
+/// Keeps only what fits the question, then grades a checked answer again.
+fn restore(question: &Question, saved: DraftAnswer) -> QuestionState {
+    let options = question.options.len();
+    let pairs = question.pairs.len();
+    let mut chosen: Vec<usize> = saved.chosen.into_iter().filter(|c| *c < options).collect();
+    chosen.dedup();
+    if question.kind == QuestionType::Single {
+        chosen.truncate(1);
+    }
+    let pairs_ok = saved.pairs.len() == pairs && saved.pairs.iter().flatten().all(|p| *p < pairs);
+    let order_ok = {
+        let mut sorted = saved.order.clone();
+        sorted.sort_unstable();
+        sorted.iter().copied().eq(0..sorted.len())
+            && (sorted.is_empty() || sorted.len() == pairs || sorted.len() == options)
+    };
+    let mut state = QuestionState {
+        text: saved.text.chars().take(1_000).collect(),
+        chosen,
+        pairs: if pairs_ok { saved.pairs } else { Vec::new() },
+        order: if order_ok { saved.order } else { Vec::new() },
+        verdict: None,
+    };
+    if saved.checked {
+        state.verdict = Some(grade(question, &state.answer(question.kind)));
+    }
+    state
+}
+
+/// Writes the attempt's answers. A failed write (storage full or blocked)
+/// changes nothing on the page, so it is ignored.
+pub fn save(key: &str, attempt: u32, states: &[QuestionState]) {
+    let draft = Draft {
+        attempt,
+        answers: states
+            .iter()
+            .map(|s| DraftAnswer {
+                text: s.text.clone(),
+                chosen: s.chosen.clone(),
+                pairs: s.pairs.clone(),
+                order: s.order.clone(),
+                checked: s.verdict.is_some(),
+            })
+            .collect(),
+    };
+    if let Ok(encoded) = serde_json::to_string(&draft) {
+        let _ = LocalStorage::raw().set_item(key, &encoded);
+    }
+}
+
+/// Drops the draft once its attempt is finished and recorded.
+pub fn clear(key: &str) {
+    LocalStorage::delete(key);
+}
