@@ -238,3 +238,28 @@ fn local_storage_works() -> bool {
     let _ = storage.remove_item(probe);
     works
 }
+
+/// Where an unfinished attempt of one quiz lives.
+pub fn draft_key(course_id: &str, slug: &str, quiz_id: &str) -> String {
+    format!("compute-lab:{course_id}:quiz-draft:{slug}:{quiz_id}")
+}
+
+/// An unfinished attempt as stored, or `None` when there is none or it cannot
+/// be read. Call only when the store's backend is `Local`.
+pub fn read_draft<T: serde::de::DeserializeOwned>(key: &str) -> Option<T> {
+    let raw = LocalStorage::raw().get_item(key).ok().flatten()?;
+    serde_json::from_str(&raw).ok()
+}
+
+/// Writes an unfinished attempt. A failed write (storage full) changes
+/// nothing on the page, so it is ignored.
+pub fn write_draft<T: serde::Serialize>(key: &str, draft: &T) {
+    if let Ok(encoded) = serde_json::to_string(draft) {
+        let _ = LocalStorage::raw().set_item(key, &encoded);
+    }
+}
+
+/// Drops an attempt's draft once the attempt is recorded.
+pub fn delete_draft(key: &str) {
+    LocalStorage::delete(key);
+}

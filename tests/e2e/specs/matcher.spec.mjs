@@ -51,6 +51,8 @@ test("the matching checkpoint is completed by keyboard, explains a wrong match, 
   await quiz.root.getByTestId("matching-submit").press("Enter");
   await expect(quiz.root.getByTestId("matching-result")).toContainText("8 of 8 matched correctly");
   await expect(quiz.root.getByTestId("matching-record")).toContainText("Attempts 2 · best 100%");
+  // A submitted round leaves no draft behind.
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes(":quiz-draft:")))).toEqual([]);
   // The card's link opens the matcher with its workload: its answer ranks in the top two.
   await quiz.root.getByTestId(`card-${ids[1]}`).getByTestId("card-matcher-link").press("Enter");
   const matcher = course.widget("matcher");
@@ -60,5 +62,25 @@ test("the matching checkpoint is completed by keyboard, explains a wrong match, 
   await expect
     .poll(async () => [await matcher.root.getByTestId("rank-1").getAttribute("data-class"), await matcher.root.getByTestId("rank-2").getAttribute("data-class")])
     .toContain(labels[answers[ids[1]]]);
+  await course.expectNoConsoleErrors();
+});
+
+test("matches chosen before submitting survive a visit elsewhere and a reload", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/matching");
+  const quiz = course.widget("matching-quiz");
+  const cards = quiz.root.locator("[data-testid^='card-']").filter({ has: page.getByTestId("card-select") });
+  await expect(cards).toHaveCount(8);
+  const ids = await cards.evaluateAll((els) => els.map((el) => el.dataset.testid.replace(/^card-/, "")));
+  const select = (id) => quiz.root.getByTestId(`card-${id}`).getByTestId("card-select");
+  await select(ids[0]).selectOption(answers[ids[0]]);
+  await select(ids[1]).selectOption(answers[ids[1]] === "cpu" ? "gpu" : "cpu");
+  await course.goto("/m/accelerators");
+  await page.goBack();
+  await expect(select(ids[0])).toHaveValue(answers[ids[0]]);
+  await expect(select(ids[1])).toHaveValue(answers[ids[1]] === "cpu" ? "gpu" : "cpu");
+  await page.reload();
+  await expect(select(ids[0])).toHaveValue(answers[ids[0]]);
+  await expect(select(ids[2])).toHaveValue("");
   await course.expectNoConsoleErrors();
 });

@@ -6,8 +6,8 @@
 //! comes back, so an edited draft cannot claim a right answer.
 
 use super::QuestionState;
+use crate::storage::{delete_draft, read_draft, write_draft};
 use engine::quiz::{grade, Question, QuestionType};
-use gloo_storage::{LocalStorage, Storage};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -30,17 +30,11 @@ struct Draft {
     answers: Vec<DraftAnswer>,
 }
 
-/// Where one quiz's draft lives.
-pub fn key(course_id: &str, slug: &str, quiz_id: &str) -> String {
-    format!("compute-lab:{course_id}:quiz-draft:{slug}:{quiz_id}")
-}
-
 /// The saved answers of this attempt, checked against the questions, or
 /// `None` when there is no usable draft. `questions` are indexed as the quiz
 /// file lists them, already made concrete for this attempt.
 pub fn load(key: &str, attempt: u32, questions: &[Question]) -> Option<Vec<QuestionState>> {
-    let raw = LocalStorage::raw().get_item(key).ok().flatten()?;
-    let draft: Draft = serde_json::from_str(&raw).ok()?;
+    let draft: Draft = read_draft(key)?;
     if draft.attempt != attempt || draft.answers.len() != questions.len() {
         return None;
     }
@@ -98,12 +92,10 @@ pub fn save(key: &str, attempt: u32, states: &[QuestionState]) {
             })
             .collect(),
     };
-    if let Ok(encoded) = serde_json::to_string(&draft) {
-        let _ = LocalStorage::raw().set_item(key, &encoded);
-    }
+    write_draft(key, &draft);
 }
 
 /// Drops the draft once its attempt is finished and recorded.
 pub fn clear(key: &str) {
-    LocalStorage::delete(key);
+    delete_draft(key);
 }

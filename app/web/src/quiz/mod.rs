@@ -86,7 +86,7 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
         .collect();
     // An unfinished attempt comes back as the learner left it, when storage allows.
     let draft_key = (store.backend() == crate::storage::Backend::Local)
-        .then(|| use_course().map(|c| draft::key(&c.manifest.id, &slug, &quiz.id)))
+        .then(|| use_course().map(|c| crate::storage::draft_key(&c.manifest.id, &slug, &quiz.id)))
         .flatten();
     let restored = draft_key
         .as_deref()

@@ -11,7 +11,17 @@ use engine::hardware::Class;
 use engine::matcher::CLASSES;
 use engine::scenario_quiz::{round, ScenarioQuizForm, FIELDS, PROGRESS_KEY};
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+
+/// An unfinished round as stored: which cards it dealt and what the learner
+/// has chosen so far. It comes back only for the same attempt and cards.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct RoundDraft {
+    attempt: u32,
+    cards: Vec<String>,
+    chosen: Vec<Option<Class>>,
+}
 
 /// The matcher's page with this card's workload, every other field cleared.
 fn matcher_link(card: &Card) -> String {
@@ -73,8 +83,38 @@ fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl Int
         .filter_map(|index| bank.cards.get(index).cloned())
         .collect();
     let count = cards.len();
-    let chosen = RwSignal::new(vec![None::<Class>; count]);
+    let card_keys: Vec<String> = cards.iter().map(|c| c.id.clone()).collect();
+    // An unfinished round comes back as the learner left it, when storage allows.
+    let draft_key = (store.backend() == crate::storage::Backend::Local)
+        .then(|| {
+            use_course()
+                .map(|c| crate::storage::draft_key(&c.manifest.id, PROGRESS_KEY, "matching"))
+        })
+        .flatten();
+    let restored = draft_key
+        .as_deref()
+        .and_then(crate::storage::read_draft::<RoundDraft>)
+        .filter(|d| d.attempt == attempt && d.cards == card_keys && d.chosen.len() == count)
+        .map(|d| d.chosen);
+    let chosen = RwSignal::new(restored.unwrap_or_else(|| vec![None::<Class>; count]));
     let submitted = RwSignal::new(false);
+    // Storage is outside the reactive world, so keeping the draft is an Effect.
+    let draft_for_effect = draft_key.clone();
+    Effect::new(move |_| {
+        let Some(key) = draft_for_effect.as_deref() else {
+            return;
+        };
+        chosen.with(|picks| {
+            if !submitted.get_untracked() && picks.iter().any(Option::is_some) {
+                let draft = RoundDraft {
+                    attempt,
+                    cards: card_keys.clone(),
+                    chosen: picks.clone(),
+                };
+                crate::storage::write_draft(key, &draft);
+            }
+        });
+    });
     let dragging = RwSignal::new(None::<Class>);
     let correct = {
         let answers: Vec<Class> = cards.iter().map(|c| c.answer).collect();
@@ -110,6 +150,9 @@ fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl Int
             answers,
         };
         store.record_attempt(PROGRESS_KEY, attempt);
+        if let Some(key) = draft_key.as_deref() {
+            crate::storage::delete_draft(key);
+        }
     };
     let answers: Vec<Class> = cards.iter().map(|c| c.answer).collect();
     let retry = move |_| {
