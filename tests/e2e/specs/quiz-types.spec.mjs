@@ -39,6 +39,10 @@ test("an ordering question is solved with the arrow buttons alone", async ({ pag
   await expect(question.locator(".order-text").first()).toContainText("HBM3");
   await question.getByTestId("check").press("Enter");
   await expect(question.getByTestId("verdict")).toContainText("✓ Correct.");
+  // The unfinished attempt keeps the order and grades it again after a reload.
+  await page.reload();
+  await expect(question.locator(".order-text").first()).toContainText("HBM3");
+  await expect(question.getByTestId("verdict")).toContainText("✓ Correct.");
   await course.expectNoConsoleErrors();
 });
 

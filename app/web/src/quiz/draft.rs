@@ -6,7 +6,7 @@
 //! comes back, so an edited draft cannot claim a right answer.
 
 use super::QuestionState;
-use crate::storage::{delete_draft, read_draft, write_draft};
+use crate::storage::{read_draft, write_draft};
 use engine::quiz::{grade, Question, QuestionType};
 use serde::{Deserialize, Serialize};
 
@@ -52,16 +52,17 @@ fn restore(question: &Question, saved: DraftAnswer) -> QuestionState {
     let options = question.options.len();
     let pairs = question.pairs.len();
     let mut chosen: Vec<usize> = saved.chosen.into_iter().filter(|c| *c < options).collect();
+    chosen.sort_unstable();
     chosen.dedup();
     if question.kind == QuestionType::Single {
         chosen.truncate(1);
     }
     let pairs_ok = saved.pairs.len() == pairs && saved.pairs.iter().flatten().all(|p| *p < pairs);
+    // An order is kept only as a whole permutation of the question's items.
     let order_ok = {
         let mut sorted = saved.order.clone();
         sorted.sort_unstable();
-        sorted.iter().copied().eq(0..sorted.len())
-            && (sorted.is_empty() || sorted.len() == pairs || sorted.len() == options)
+        sorted.into_iter().eq(0..question.items.len())
     };
     let mut state = QuestionState {
         text: saved.text.chars().take(1_000).collect(),
@@ -93,9 +94,4 @@ pub fn save(key: &str, attempt: u32, states: &[QuestionState]) {
             .collect(),
     };
     write_draft(key, &draft);
-}
-
-/// Drops the draft once its attempt is finished and recorded.
-pub fn clear(key: &str) {
-    delete_draft(key);
 }

@@ -130,7 +130,7 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
             .with_untracked(|s| attempt_record(&quiz_for_finish, s, result, checkpoint && passed));
         store.record_attempt(&slug_for_finish, attempt);
         if let Some(key) = draft_key.as_deref() {
-            draft::clear(key);
+            crate::storage::delete_draft(key);
         }
         finished.set(Some(result));
         if let Some(course) = use_course() {
