@@ -38,6 +38,32 @@ fn ring_s(kind: Collective, ranks: u64, bytes: f64, link: Link) -> f64 {
     }
 }
 
+/// How a collective over `ranks`, `per_node` of which share a node, crosses
+/// the cluster. Explanations read it to show the formula that was priced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Span {
+    /// Every rank is in one node: one ring over the node's links.
+    InNode,
+    /// One rank per node: one ring over the network.
+    OnePerNode,
+    /// Several ranks in each of several nodes: two levels.
+    TwoLevels { per_node: u64, nodes: u64 },
+}
+
+pub fn span(ranks: u64, per_node: u64) -> Span {
+    let k = per_node.clamp(1, ranks.max(1));
+    if k >= ranks {
+        Span::InNode
+    } else if k <= 1 {
+        Span::OnePerNode
+    } else {
+        Span::TwoLevels {
+            per_node: k,
+            nodes: ranks.div_ceil(k),
+        }
+    }
+}
+
 /// A collective of `bytes` over `ranks`, `per_node` of which share a node.
 /// Inside one node it is one ring over the node's links; with one rank per
 /// node, one ring over the network. In between it has two levels, like Mikami
@@ -52,20 +78,18 @@ pub fn across_nodes_s(
     inside: Link,
     between: Link,
 ) -> f64 {
-    let k = per_node.clamp(1, ranks.max(1));
-    if k >= ranks {
-        return ring_s(kind, ranks, bytes, inside);
+    match span(ranks, per_node) {
+        Span::InNode => ring_s(kind, ranks, bytes, inside),
+        Span::OnePerNode => ring_s(kind, ranks, bytes, between),
+        Span::TwoLevels { per_node, nodes } => {
+            let scatter = ring_gather_s(per_node, bytes, inside.bytes_per_s, inside.latency_s);
+            let inside_steps = match kind {
+                Collective::AllReduce => 2.0 * scatter,
+                Collective::Gather => scatter,
+            };
+            inside_steps + ring_s(kind, nodes, bytes / per_node as f64, between)
+        }
     }
-    if k <= 1 {
-        return ring_s(kind, ranks, bytes, between);
-    }
-    let nodes = ranks.div_ceil(k);
-    let scatter = ring_gather_s(k, bytes, inside.bytes_per_s, inside.latency_s);
-    let inside_steps = match kind {
-        Collective::AllReduce => 2.0 * scatter,
-        Collective::Gather => scatter,
-    };
-    inside_steps + ring_s(kind, nodes, bytes / k as f64, between)
 }
 
 #[cfg(test)]

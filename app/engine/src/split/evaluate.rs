@@ -79,16 +79,16 @@ pub struct Metrics {
     pub pp_in_node: bool,
 }
 
-/// Time of a data-parallel collective of `bytes` over `dp` ranks laid out
-/// after `tp` tensor-parallel ranks: two levels when a node holds several of
-/// them (see `collective::across_nodes_s`).
-fn dp_collective_s(kind: Collective, dp: u64, tp: u64, bytes: f64, cluster: &Cluster) -> f64 {
+/// Time of a data-parallel collective of `bytes` over `dp` ranks, `per_node`
+/// of them to a node: two levels when a node holds several
+/// (`collective::across_nodes_s`).
+fn dp_collective_s(kind: Collective, dp: u64, per_node: u64, bytes: f64, cluster: &Cluster) -> f64 {
     let (intra, intra_latency) = link(true, cluster);
     let (inter, inter_latency) = link(false, cluster);
     across_nodes_s(
         kind,
         dp,
-        dp_ranks_per_node(dp, tp, cluster),
+        per_node,
         bytes,
         CollectiveLink {
             bytes_per_s: intra,
@@ -275,19 +275,23 @@ pub fn evaluate_with(
     };
 
     // Data parallelism: gradient sync once per step, parameter gathers under ZeRO-3.
-    let dp_in_node = tp * dp <= cluster.per_node;
+    let dp_per_node = dp_ranks_per_node(dp, tp, cluster);
+    let dp_in_node = dp_per_node >= dp;
     let grad_bytes = params_on_device * weight_bytes;
     let (dp_comm_s, dp_traffic_s) = if dp > 1 {
-        let sync = if plan.zero >= 3 {
-            dp_collective_s(Collective::Gather, dp, tp, grad_bytes, cluster)
+        // ZeRO-3 reduce-scatters the gradients; the weight gathers below are
+        // two more collectives of the same size per micro-batch.
+        let kind = if plan.zero >= 3 {
+            Collective::Gather
         } else {
-            dp_collective_s(Collective::AllReduce, dp, tp, grad_bytes, cluster)
+            Collective::AllReduce
         };
+        let sync = dp_collective_s(kind, dp, dp_per_node, grad_bytes, cluster);
         // Gradients of the last micro-batch's backward pass stream out while it runs.
         let backward_window = compute_per_mb * 2.0 / 3.0;
         let exposed_sync = (sync - backward_window).max(0.0);
         let (gathers, exposed_gathers) = if plan.zero >= 3 {
-            let per_mb = 2.0 * dp_collective_s(Collective::Gather, dp, tp, grad_bytes, cluster);
+            let per_mb = 2.0 * sync;
             let m = micro_batches as f64;
             (m * per_mb, m * (per_mb - compute_per_mb).max(0.0))
         } else {
@@ -335,7 +339,7 @@ pub fn evaluate_with(
         tokens_per_s: tokens_per_step / step_time_s,
         tp_in_node,
         dp_in_node,
-        dp_per_node: dp_ranks_per_node(dp, tp, cluster),
+        dp_per_node,
         pp_in_node,
     }
 }

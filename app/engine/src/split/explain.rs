@@ -337,7 +337,10 @@ macro_rules! dp_overlap {
 /// collective when each node holds several of the group's ranks.
 fn dp_comm(cluster: &Cluster, plan: &Plan, metrics: &Metrics, dp_binding: Binding) -> Explanation {
     let k = metrics.dp_per_node;
-    let hierarchical = k > 1 && k < plan.dp;
+    let hierarchical = matches!(
+        crate::collective::span(plan.dp, k),
+        crate::collective::Span::TwoLevels { .. }
+    );
     let traffic = bind(
         "T_{\\text{traffic}}",
         "all data-parallel traffic before overlap",

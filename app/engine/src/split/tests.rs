@@ -595,6 +595,26 @@ mod properties {
     }
 }
 
+/// Llama 2 7B on 64 H100s (eight servers of eight) at the given tp, pp 1.
+fn llama2_on_64_h100s(tp: &str) -> SplitInput {
+    input(&[
+        ("model", "llama2-7b"),
+        ("accelerator", "h100-sxm-80gb"),
+        ("count", "64"),
+        ("global_batch", "512"),
+        ("tp", tp),
+        ("pp", "1"),
+        ("zero", "0"),
+    ])
+}
+
+fn dp_comm(out: &Report) -> &crate::Explanation {
+    out.explanations
+        .iter()
+        .find(|e| e.output == "dp_comm")
+        .unwrap()
+}
+
 /// Pure data parallelism over 8 servers of 8 H100s: each server holds 8 ranks
 /// of the group, so the gradient all-reduce has two levels (reduce-scatter
 /// over NVLink, an all-reduce of one eighth of the bytes over the network,
@@ -604,16 +624,7 @@ mod properties {
 fn data_parallel_across_nodes_reduces_hierarchically() {
     use super::evaluate::{LATENCY_INTER_S, LATENCY_INTRA_S};
     use crate::collective::{ring_allreduce_s, ring_gather_s};
-    let pairs = [
-        ("model", "llama2-7b"),
-        ("accelerator", "h100-sxm-80gb"),
-        ("count", "64"),
-        ("global_batch", "512"),
-        ("tp", "1"),
-        ("pp", "1"),
-        ("zero", "0"),
-    ];
-    let input = form(&pairs).validate(&catalogue()).unwrap();
+    let input = llama2_on_64_h100s("1");
     let plan = input.plan.unwrap();
     let metrics = super::evaluate(&input.model, &input.training, &input.cluster, &plan);
     assert_eq!(metrics.dp_per_node, 8);
@@ -634,11 +645,7 @@ fn data_parallel_across_nodes_reduces_hierarchically() {
     );
     // The explanation names k and both links.
     let out = report(&input, &plan);
-    let dp = out
-        .explanations
-        .iter()
-        .find(|e| e.output == "dp_comm")
-        .unwrap();
+    let dp = dp_comm(&out);
     let symbols: Vec<&str> = dp.bindings.iter().map(|b| b.symbol).collect();
     assert!(
         symbols.contains(&"k") && symbols.contains(&"\\beta_n"),
@@ -651,22 +658,9 @@ fn data_parallel_across_nodes_reduces_hierarchically() {
 /// the data-parallel ring is flat over the network, as before.
 #[test]
 fn one_rank_per_node_keeps_the_flat_ring() {
-    let pairs = [
-        ("model", "llama2-7b"),
-        ("accelerator", "h100-sxm-80gb"),
-        ("count", "64"),
-        ("global_batch", "512"),
-        ("tp", "8"),
-        ("pp", "1"),
-    ];
-    let input = form(&pairs).validate(&catalogue()).unwrap();
-    let plan = input.plan.unwrap();
-    let out = report(&input, &plan);
-    let dp = out
-        .explanations
-        .iter()
-        .find(|e| e.output == "dp_comm")
-        .unwrap();
+    let input = llama2_on_64_h100s("8");
+    let out = report(&input, &input.plan.unwrap());
+    let dp = dp_comm(&out);
     assert!(dp.note.starts_with("A ring all-reduce"));
     assert!(!dp.bindings.iter().any(|b| b.symbol == "k"));
 }
