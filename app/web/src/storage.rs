@@ -239,9 +239,19 @@ fn local_storage_works() -> bool {
     works
 }
 
-/// Where an unfinished attempt of one quiz lives.
-pub fn draft_key(course_id: &str, slug: &str, quiz_id: &str) -> String {
-    format!("compute-lab:{course_id}:quiz-draft:{slug}:{quiz_id}")
+impl ProgressStore {
+    /// Where an unfinished attempt of one quiz is kept, or `None` when storage
+    /// is blocked (the attempt then lasts as long as the page).
+    pub fn draft_key(&self, slug: &str, quiz_id: &str) -> Option<String> {
+        if self.backend() != Backend::Local {
+            return None;
+        }
+        let course = crate::context::use_course()?;
+        Some(format!(
+            "compute-lab:{}:quiz-draft:{slug}:{quiz_id}",
+            course.manifest.id
+        ))
+    }
 }
 
 /// An unfinished attempt as stored, or `None` when there is none or it cannot

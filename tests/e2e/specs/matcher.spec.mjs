@@ -10,6 +10,17 @@ const bank = fs.readFileSync(path.resolve(here, "../../../content/scenarios.toml
 // Each card's id and answer, read from the bank the course ships.
 const answers = Object.fromEntries([...bank.matchAll(/\[\[card\]\]\s*\nid = "([^"]+)"[\s\S]*?\nanswer = "([^"]+)"/g)].map((m) => [m[1], m[2]]));
 
+// The module 8 round on screen: its card ids in order, and each card's select.
+async function dealtRound(page, course) {
+  await course.goto("/m/matching");
+  const quiz = course.widget("matching-quiz");
+  const cards = quiz.root.locator("[data-testid^='card-']").filter({ has: page.getByTestId("card-select") });
+  await expect(cards).toHaveCount(8);
+  const ids = await cards.evaluateAll((els) => els.map((el) => el.dataset.testid.replace(/^card-/, "")));
+  const select = (id) => quiz.root.getByTestId(`card-${id}`).getByTestId("card-select");
+  return { quiz, ids, select };
+}
+
 test("the matcher moves from GPU to the edge when power and place say so", async ({ page }) => {
   const course = new CoursePage(page);
   await course.goto("/lab/matcher");
@@ -28,14 +39,10 @@ test("the matcher moves from GPU to the edge when power and place say so", async
 test("the matching checkpoint is completed by keyboard, explains a wrong match, and links to the matcher", async ({ page }) => {
   expect(Object.keys(answers).length).toBeGreaterThanOrEqual(24);
   const course = new CoursePage(page);
-  await course.goto("/m/matching");
-  const quiz = course.widget("matching-quiz");
-  const cards = quiz.root.locator("[data-testid^='card-']").filter({ has: page.getByTestId("card-select") });
-  await expect(cards).toHaveCount(8);
-  const ids = await cards.evaluateAll((els) => els.map((el) => el.dataset.testid.replace(/^card-/, "")));
+  const { quiz, ids, select: cardSelect } = await dealtRound(page, course);
   // All right but the first, which gets a wrong class on purpose.
   for (const [i, id] of ids.entries()) {
-    const select = quiz.root.getByTestId(`card-${id}`).getByTestId("card-select");
+    const select = cardSelect(id);
     await select.focus();
     const right = answers[id];
     await select.selectOption(i === 0 ? (right === "cpu" ? "gpu" : "cpu") : right);
@@ -46,7 +53,7 @@ test("the matching checkpoint is completed by keyboard, explains a wrong match, 
   await expect(first).toContainText("✗ The best fit is");
   await expect(first).toContainText("Why not");
   await quiz.root.getByTestId("matching-retry").press("Enter");
-  const select = quiz.root.getByTestId(`card-${ids[0]}`).getByTestId("card-select");
+  const select = cardSelect(ids[0]);
   await select.selectOption(answers[ids[0]]);
   await quiz.root.getByTestId("matching-submit").press("Enter");
   await expect(quiz.root.getByTestId("matching-result")).toContainText("8 of 8 matched correctly");
@@ -67,12 +74,7 @@ test("the matching checkpoint is completed by keyboard, explains a wrong match, 
 
 test("matches chosen before submitting survive a visit elsewhere and a reload", async ({ page }) => {
   const course = new CoursePage(page);
-  await course.goto("/m/matching");
-  const quiz = course.widget("matching-quiz");
-  const cards = quiz.root.locator("[data-testid^='card-']").filter({ has: page.getByTestId("card-select") });
-  await expect(cards).toHaveCount(8);
-  const ids = await cards.evaluateAll((els) => els.map((el) => el.dataset.testid.replace(/^card-/, "")));
-  const select = (id) => quiz.root.getByTestId(`card-${id}`).getByTestId("card-select");
+  const { ids, select } = await dealtRound(page, course);
   await select(ids[0]).selectOption(answers[ids[0]]);
   await select(ids[1]).selectOption(answers[ids[1]] === "cpu" ? "gpu" : "cpu");
   await course.goto("/m/accelerators");

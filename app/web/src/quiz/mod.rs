@@ -85,9 +85,7 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
         })
         .collect();
     // An unfinished attempt comes back as the learner left it, when storage allows.
-    let draft_key = (store.backend() == crate::storage::Backend::Local)
-        .then(|| use_course().map(|c| crate::storage::draft_key(&c.manifest.id, &slug, &quiz.id)))
-        .flatten();
+    let draft_key = store.draft_key(&slug, &quiz.id);
     let restored = draft_key
         .as_deref()
         .and_then(|key| draft::load(key, attempt, &concrete));

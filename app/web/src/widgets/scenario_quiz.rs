@@ -85,12 +85,7 @@ fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl Int
     let count = cards.len();
     let card_keys: Vec<String> = cards.iter().map(|c| c.id.clone()).collect();
     // An unfinished round comes back as the learner left it, when storage allows.
-    let draft_key = (store.backend() == crate::storage::Backend::Local)
-        .then(|| {
-            use_course()
-                .map(|c| crate::storage::draft_key(&c.manifest.id, PROGRESS_KEY, "matching"))
-        })
-        .flatten();
+    let draft_key = store.draft_key(PROGRESS_KEY, "matching");
     let restored = draft_key
         .as_deref()
         .and_then(crate::storage::read_draft::<RoundDraft>)
