@@ -72,3 +72,38 @@ test("on a 360 px screen the menu button opens the module list", async ({ browse
   await expect(nav).toBeHidden();
   await context.close();
 });
+
+// Every widget and every module, at a phone's width and a laptop's: a page that
+// scrolls sideways hides part of the text, and a wide table must scroll inside its
+// own box. Hidden table captions once widened the catalogue page by 500 px.
+const widgets = ["train-compute", "roofline", "catalogue", "matcher", "matching-quiz", "splitter",
+  "casestudy", "serve", "energy", "tco", "chiplet", "checkpoint"];
+
+for (const width of [360, 1280]) {
+  test(`no page scrolls sideways at ${width} px`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const wide = [];
+    for (const widget of widgets) {
+      await page.goto(`/#/lab/${widget}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator("section.widget").first()).toBeVisible();
+      if ((await overflow()) > 0) wide.push(`lab/${widget}`);
+    }
+    await page.goto("/#/");
+    await expect(page.getByText("Loading…")).toHaveCount(0);
+    const modules = await page.locator('a[href*="#/m/"]').evaluateAll((links) =>
+      [...new Set(links.map((link) => new URL(link.href).hash.split("?")[0]))]);
+    expect(modules.length).toBeGreaterThanOrEqual(9);
+    for (const hash of modules) {
+      await page.goto(`/${hash}`);
+      await expect(page.getByText("Loading…")).toHaveCount(0);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator("article p").first()).toBeVisible();
+      if ((await overflow()) > 0) wide.push(hash);
+    }
+    expect(wide).toEqual([]);
+    await context.close();
+  });
+}
