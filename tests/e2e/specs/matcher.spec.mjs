@@ -26,11 +26,16 @@ test("the matcher moves from GPU to the edge when power and place say so", async
   await course.goto("/lab/matcher");
   const widget = course.widget("matcher");
   await expect(widget.root.getByTestId("rank-1")).toHaveAttribute("data-class", "GPU");
+  // Empty fields are named in the form's words, not as JSON keys.
+  const unknown = widget.root.getByTestId("matcher-unknown");
+  await expect(unknown).toContainText("power budget, where it runs");
+  await expect(unknown).not.toContainText("budget w");
   await widget.input("phase").selectOption("inference");
   await widget.input("deployment").selectOption("edge");
   await widget.set("power_budget_w", "10");
   await expect(widget.root.getByTestId("rank-1")).toHaveAttribute("data-class", "Edge accelerator");
   await expect(widget.root.getByTestId("rank-1")).toContainText("best part:");
+  await expect(unknown).not.toContainText("power budget");
   await widget.set("utilization", "2");
   await expect(widget.error("utilization")).toContainText("at most 1");
   await course.expectNoConsoleErrors();

@@ -148,6 +148,26 @@ pub const FIELDS: [&str; 12] = [
     "utilization",
 ];
 
+/// How a sentence names a field: the form's label without its unit, so a
+/// learner reads "power budget" where the JSON says `power_budget_w`.
+pub fn field_name(key: &str) -> &'static str {
+    match key {
+        "phase" => "phase",
+        "model_family" => "model family",
+        "params" => "parameters",
+        "batch_size" => "batch size",
+        "latency_p99_ms" => "p99 latency target",
+        "throughput_per_s" => "throughput target",
+        "power_budget_w" => "power budget",
+        "deployment" => "where it runs",
+        "framework" => "framework",
+        "model_update" => "how often the model changes",
+        "budget_usd" => "hardware budget",
+        "utilization" => "expected utilization",
+        _ => "another field",
+    }
+}
+
 macro_rules! choice {
     ($(#[$meta:meta])* $name:ident { $($variant:ident => $key:literal, $label:literal;)+ }) => {
         $(#[$meta])*

@@ -713,3 +713,12 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn every_field_has_a_name_for_prose() {
+    for key in FIELDS {
+        let name = field_name(key);
+        assert_ne!(name, "another field", "{key}");
+        assert!(!name.contains('_'), "{key}: {name}");
+    }
+}

@@ -8,7 +8,7 @@ use crate::widgets::field::{field_error, form_setter, form_value, NumberField, S
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use engine::matcher::{
-    compute, Deployment, Family, Framework, MatcherForm, MatcherOutput, Phase,
+    compute, field_name, Deployment, Family, Framework, MatcherForm, MatcherOutput, Phase,
     Update as ModelUpdate, FIELDS,
 };
 use leptos::prelude::*;
@@ -149,7 +149,7 @@ fn Ranking(id: String, output: Memo<Option<MatcherOutput>>) -> impl IntoView {
             return ().into_any();
         };
         let unknown = (!out.unknown.is_empty()).then(|| view! {
-            <p class="hint" data-testid="matcher-unknown">{format!("Left unknown, so their rules did not fire: {}.", out.unknown.join(", ").replace('_', " "))}</p>
+            <p class="hint" data-testid="matcher-unknown">{format!("Left unknown, so their rules did not fire: {}.", out.unknown.iter().map(|key| field_name(key)).collect::<Vec<_>>().join(", "))}</p>
         });
         let rows = out
             .ranking
