@@ -271,6 +271,17 @@ impl<'a> Renderer<'a> {
                 self.emit(Event::Html(html.into()));
             }
             Event::End(TagEnd::FootnoteDefinition) => self.emit(Event::Html("</div>\n".into())),
+            // A task list in a module is a checklist to read, not a form: a disabled,
+            // unlabelled checkbox would be announced as a control nobody can use.
+            Event::TaskListMarker(checked) => {
+                let (mark, label) = if checked {
+                    ("☑", "Done")
+                } else {
+                    ("☐", "To check")
+                };
+                let html = format!("<span class=\"task-marker\" role=\"img\" aria-label=\"{label}\">{mark}</span> ");
+                self.emit(Event::InlineHtml(html.into()));
+            }
             Event::Start(Tag::Link { dest_url, .. })
                 if self.origin.tools.defer_quotes
                     && dest_url.starts_with(crate::placeholder::PENDING_SCHEME) =>

@@ -186,3 +186,18 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn task_lists_are_labelled_marks_not_dead_checkboxes() {
+    let rendered = render(
+        "- [ ] **Which number?** Dense or sparse.\n- [x] Done already.\n",
+        origin(),
+    );
+    let html = html_of(&rendered);
+    assert!(!html.contains("<input"), "{html}");
+    assert!(
+        html.contains("role=\"img\" aria-label=\"To check\">☐</span>"),
+        "{html}"
+    );
+    assert!(html.contains("aria-label=\"Done\">☑</span>"), "{html}");
+}

@@ -396,6 +396,17 @@ fn a_job_inside_one_pod_crosses_hosts_over_the_pods_links() {
         .unwrap();
     assert_eq!(two_pods.cluster.inter_bytes_per_s, 3.125 * GB);
     assert_eq!(two_pods.cluster.across_nodes, LinkSource::Catalogue);
+    // A TPU v5p pod holds 8,960 chips, but one job's ICI slice stops at 6,144
+    // (Google Cloud, "TPU v5p"); 8,192 chips are a multislice over the DCN.
+    let largest_slice = link_plan("tpu-v5p", "6144", "8", Some("8"))
+        .validate(&catalogue())
+        .unwrap();
+    assert_eq!(largest_slice.cluster.across_nodes, LinkSource::PodLinks);
+    let multislice = link_plan("tpu-v5p", "8192", "8", Some("8"))
+        .validate(&catalogue())
+        .unwrap();
+    assert_eq!(multislice.cluster.inter_bytes_per_s, 6.25 * GB);
+    assert_eq!(multislice.cluster.across_nodes, LinkSource::Catalogue);
 }
 
 /// The scaling curve re-resolves the links at every size: past one pod (or one
