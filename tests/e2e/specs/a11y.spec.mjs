@@ -28,6 +28,13 @@ for (const scheme of ["light", "dark"]) {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.locator("section.widget").first()).toBeVisible();
       for (const line of await scan(page)) found.push(`lab/${widget}: ${line}`);
+      // Again with a field refused, so the error styles are checked as well.
+      const field = page.locator("section.widget input:not([type=checkbox]):not([type=radio]):visible").first();
+      if (await field.count()) {
+        await field.fill("oops");
+        await expect(page.locator("section.widget [aria-invalid=true]").first()).toBeVisible();
+        for (const line of await scan(page)) found.push(`lab/${widget} with a bad value: ${line}`);
+      }
     }
     expect(found, found.join("\n")).toEqual([]);
     await context.close();
@@ -47,9 +54,44 @@ for (const scheme of ["light", "dark"]) {
       await page.goto(`/${hash}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByText("Loading…")).toHaveCount(0);
+      // Widgets and quizzes mount as islands after the text; scan them too.
+      await expect(page.locator(".island-status")).toHaveCount(0);
       for (const line of await scan(page)) found.push(`${hash}: ${line}`);
     }
     expect(found, found.join("\n")).toEqual([]);
+    await context.close();
+  });
+}
+
+// Verdicts and a finished attempt have their own colours; scan them in both themes.
+for (const scheme of ["light", "dark"]) {
+  test(`a checkpoint with right and wrong verdicts and a result passes the scan, ${scheme}`, async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: scheme, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.goto("/#/m/compute-or-memory");
+    const quiz = page.getByTestId("quiz-compute-or-memory-checkpoint");
+    await expect(quiz).toBeVisible();
+    const q = (id) => quiz.getByTestId(`question-${id}`);
+    await q("decode-limit").getByTestId("option-2").check();
+    await q("decode-limit").getByTestId("check").click();
+    await expect(q("decode-limit").getByTestId("verdict")).toContainText("✗ Not quite.");
+    await q("matmul-intensity").getByTestId("answer-input").fill("1024");
+    await q("matmul-intensity").getByTestId("check").click();
+    await expect(q("matmul-intensity").getByTestId("verdict")).toContainText("✓ Correct.");
+    expect(await scan(page)).toEqual([]);
+    // Answer the rest, right or wrong, so the attempt can be finished.
+    const questions = quiz.locator("[data-testid^='question-']");
+    for (let i = 0; i < await questions.count(); i++) {
+      const question = questions.nth(i);
+      if (await question.getByTestId("verdict").count()) continue;
+      const text = question.getByTestId("answer-input");
+      if (await text.count()) await text.fill("1");
+      else await question.getByTestId("option-1").check();
+      await question.getByTestId("check").click();
+    }
+    await quiz.getByTestId("quiz-finish").click();
+    await expect(quiz.getByTestId("quiz-result")).toContainText("Not passed yet");
+    expect(await scan(page)).toEqual([]);
     await context.close();
   });
 }
