@@ -20,7 +20,7 @@ impl LinkSource {
     /// The origin in words, shown beside the rate.
     pub fn describe(self) -> &'static str {
         match self {
-            LinkSource::PodLinks => "the pod's chip-to-chip links: the whole job fits one pod",
+            LinkSource::PodLinks => "the chips' own links: the whole job fits one pod (an NVLink domain, or a TPU slice)",
             LinkSource::Typed => "as you typed it",
             LinkSource::Catalogue => "the catalogue's scale-out figure",
         }

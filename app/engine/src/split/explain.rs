@@ -53,7 +53,7 @@ fn explanation(
 fn across_nodes(source: LinkSource) -> &'static str {
     match source {
         LinkSource::PodLinks => {
-            "the pod's chip-to-chip links, one direction (the whole job fits one pod)"
+            "the chips' own links, one direction (the whole job fits one pod: an NVLink domain, or a TPU slice)"
         }
         LinkSource::Typed => "network bandwidth per accelerator, as you typed it",
         LinkSource::Catalogue => "network bandwidth per accelerator",

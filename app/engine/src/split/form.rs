@@ -104,7 +104,9 @@ impl Default for SplitForm {
             tokens: text("300e9"),
             accelerator: text("a100-sxm-80gb"),
             count: text("1024"),
-            per_node: text("8"),
+            // Empty: the catalogue's fast domain (8 for the A100), so switching to a
+            // TPU takes its pod or slice instead of keeping a GPU server's 8.
+            per_node: String::new(),
             usd_per_hour: String::new(),
             network_gbps: String::new(),
             dp: String::new(),

@@ -675,3 +675,23 @@ fn one_rank_per_node_keeps_the_flat_ring() {
     assert!(dp.note.starts_with("A ring all-reduce"));
     assert!(!dp.bindings.iter().any(|b| b.symbol == "k"));
 }
+
+/// The node size defaults to the part's fast domain: 8 for the preset's A100s,
+/// and a TPU v5p's 6,144-chip slice once the learner picks it, so a multislice
+/// job keeps its traffic inside each slice on ICI and sends only each rank's
+/// share over the data-centre network.
+#[test]
+fn the_node_size_follows_the_chosen_part() {
+    assert_eq!(input(&[]).cluster.per_node, 8);
+    let v5p = input(&[("accelerator", "tpu-v5p"), ("count", "8192")]);
+    assert_eq!(v5p.cluster.per_node, 6144);
+    assert_eq!(v5p.cluster.across_nodes, LinkSource::Catalogue);
+    let hosts = input(&[
+        ("accelerator", "tpu-v5p"),
+        ("count", "8192"),
+        ("per_node", "8"),
+    ]);
+    let slices = report(&v5p, &v5p.plan.unwrap());
+    let by_host = report(&hosts, &hosts.plan.unwrap());
+    assert!(slices.breakdown_s.dp_comm < by_host.breakdown_s.dp_comm / 10.0);
+}

@@ -33,7 +33,7 @@ const NUMBERS: [(&str, &str, &str); 19] = [
     (
         "per_node",
         "Accelerators per node",
-        "Sharing the fast link (NVLink, ICI)",
+        "Sharing the fast link (NVLink, ICI). Empty: the catalogue's",
     ),
     (
         "usd_per_hour",

@@ -1,0 +1,10 @@
+import { chromium } from "playwright";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+await page.goto("http://127.0.0.1:8099/index.html#/");
+await page.waitForTimeout(1500);
+await page.screenshot({ path: "/tmp/shots/home.png" });
+await page.goto("http://127.0.0.1:8099/index.html#/lab/splitter?splitter.accelerator=tpu-v5p&splitter.count=8192");
+await page.waitForTimeout(2500);
+await page.screenshot({ path: "/tmp/shots/split-v5p.png", fullPage: true });
+await browser.close();
