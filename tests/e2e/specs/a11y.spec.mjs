@@ -46,13 +46,16 @@ for (const scheme of ["light", "dark"]) {
     const page = await context.newPage();
     await page.goto("/#/");
     await expect(page.getByText("Loading…")).toHaveCount(0);
-    const routes = ["#/", "#/glossary", "#/progress", ...await page.locator('a[href*="#/m/"]').evaluateAll((links) =>
+    const routes = ["#/", "#/glossary", "#/progress", "#/no-such-page", "#/embed/widget/splitter",
+      "#/embed/quiz/why-hardware", ...await page.locator('a[href*="#/m/"]').evaluateAll((links) =>
       [...new Set(links.map((link) => new URL(link.href).hash.split("?")[0]))])];
-    expect(routes.length).toBeGreaterThanOrEqual(12);
+    expect(routes.length).toBeGreaterThanOrEqual(15);
     const found = [];
     for (const hash of routes) {
       await page.goto(`/${hash}`);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      // An embedded widget or quiz has no course chrome and no page heading.
+      const shown = hash.startsWith("#/embed/") ? page.locator("section.widget, .quiz").first() : page.getByRole("heading", { level: 1 });
+      await expect(shown).toBeVisible();
       await expect(page.getByText("Loading…")).toHaveCount(0);
       // Widgets and quizzes mount as islands after the text; scan them too.
       await expect(page.locator(".island-status")).toHaveCount(0);
