@@ -147,3 +147,24 @@ test("a PCIe card crosses servers once the learner types the cluster's network",
   await expect(explained.locator("math").first()).toBeVisible();
   await course.expectNoConsoleErrors();
 });
+
+test("empty cluster fields show the catalogue's values they stand for", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/splitter");
+  const widget = course.widget("splitter");
+  // The preset's A100s: eight to an NVLink server, priced by the catalogue.
+  await expect(widget.input("per_node")).toHaveValue("");
+  await expect(widget.input("per_node")).toHaveAttribute("placeholder", "8 (catalogue)");
+  await expect(widget.input("usd_per_hour")).toHaveAttribute("placeholder", /^\d+(\.\d+)? \(catalogue\)$/);
+  await expect(widget.input("network_gbps")).toHaveAttribute("placeholder", "200 (catalogue)");
+  // A TPU v5p job of 8,192 chips spans two 6,144-chip slices joined by the DCN.
+  await widget.input("accelerator").selectOption("tpu-v5p");
+  await widget.set("count", "8192");
+  await expect(widget.input("per_node")).toHaveAttribute("placeholder", "6144 (catalogue)");
+  await expect(widget.input("network_gbps")).toHaveAttribute("placeholder", "50 (catalogue)");
+  await expect(widget.input("usd_per_hour")).toHaveAttribute("placeholder", "4.2 (catalogue)");
+  // Typing a value replaces what the empty field stood for.
+  await widget.set("per_node", "4");
+  await expect(widget.input("per_node")).toHaveValue("4");
+  await course.expectNoConsoleErrors();
+});

@@ -15,6 +15,10 @@ pub fn NumberField(
     value: Signal<String>,
     error: Signal<Option<String>>,
     on_input: Callback<String>,
+    /// What an empty field stands for, shown greyed inside it (e.g. the
+    /// catalogue's figure), so a learner sees the value that was used.
+    #[prop(optional, into)]
+    placeholder: MaybeProp<String>,
 ) -> impl IntoView {
     let error_id = format!("{id}-error");
     let hint_id = format!("{id}-hint");
@@ -30,6 +34,7 @@ pub fn NumberField(
                 autocomplete="off"
                 spellcheck="false"
                 data-testid=format!("input-{test_id}")
+                placeholder=move || placeholder.get()
                 aria-invalid=move || error.get().is_some().to_string()
                 aria-describedby=described_by
                 prop:value=move || value.get()

@@ -4,7 +4,7 @@ use crate::widgets::field::{
     field_error, fixed_choices, form_setter, form_value, training_parts, NumberField, SelectField,
 };
 use engine::field::FieldErrors;
-use engine::hardware::Catalogue;
+use engine::hardware::{Catalogue, LinkSource};
 use engine::split::form::{CUSTOM, PARAMS_ONLY};
 use engine::split::{presets, SplitForm, SplitInput};
 use leptos::prelude::*;
@@ -73,7 +73,8 @@ pub fn SplitFields(
             .find(|(n, _, _)| *n == field)
             .map(|(_, l, h)| (*l, *h))
             .unwrap_or((field, ""));
-        view! { <NumberField id=format!("{}-{field}", prefix.get_value()) label=label hint=hint test_id=field value=value(field) error=error(field) on_input=set(field) /> }
+        let placeholder = Signal::derive(move || stands_for(validated, field));
+        view! { <NumberField id=format!("{}-{field}", prefix.get_value()) label=label hint=hint test_id=field value=value(field) error=error(field) on_input=set(field) placeholder=placeholder /> }
     };
     let select = move |field: &'static str,
                        label: &'static str,
@@ -144,4 +145,26 @@ pub fn SplitFields(
             {select("zero", "ZeRO stage", fixed_choices(&[("0", "0: none"), ("1", "1: optimizer state"), ("2", "2: + gradients"), ("3", "3: + weights")]))}
         </fieldset>
     }
+}
+
+/// What an empty cluster field resolves to, from the validated plan, so the
+/// learner sees the catalogue's node size, price or network that was used.
+fn stands_for(validated: Validated, field: &str) -> String {
+    validated.with(|v| {
+        let Some(Ok(input)) = v else {
+            return String::new();
+        };
+        let cluster = &input.cluster;
+        match field {
+            "per_node" => format!("{} (catalogue)", cluster.per_node),
+            "usd_per_hour" => cluster
+                .usd_per_hour
+                .map(|usd| format!("{usd} (catalogue)"))
+                .unwrap_or_else(|| "none".into()),
+            "network_gbps" if cluster.across_nodes == LinkSource::Catalogue => {
+                format!("{} (catalogue)", (cluster.inter_bytes_per_s * 8.0 / 1e6).round() / 1e3)
+            }
+            _ => String::new(),
+        }
+    })
 }
