@@ -162,7 +162,10 @@ fn stands_for(validated: Validated, field: &str) -> String {
                 .map(|usd| format!("{usd} (catalogue)"))
                 .unwrap_or_else(|| "none".into()),
             "network_gbps" if cluster.across_nodes == LinkSource::Catalogue => {
-                format!("{} (catalogue)", (cluster.inter_bytes_per_s * 8.0 / 1e6).round() / 1e3)
+                format!(
+                    "{} (catalogue)",
+                    (cluster.inter_bytes_per_s * 8.0 / 1e6).round() / 1e3
+                )
             }
             _ => String::new(),
         }
