@@ -93,9 +93,11 @@ for (const width of [360, 1280]) {
     }
     await page.goto("/#/");
     await expect(page.getByText("Loading…")).toHaveCount(0);
-    const modules = await page.locator('a[href*="#/m/"]').evaluateAll((links) =>
+    // The course map fills in as module files arrive; wait for all nine.
+    const moduleRoutes = () => page.locator('a[href*="#/m/"]').evaluateAll((links) =>
       [...new Set(links.map((link) => new URL(link.href).hash.split("?")[0]))]);
-    expect(modules.length).toBeGreaterThanOrEqual(9);
+    await expect.poll(async () => (await moduleRoutes()).length).toBeGreaterThanOrEqual(9);
+    const modules = await moduleRoutes();
     for (const hash of modules) {
       await page.goto(`/${hash}`);
       await expect(page.getByText("Loading…")).toHaveCount(0);
