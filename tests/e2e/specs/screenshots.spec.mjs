@@ -2,6 +2,7 @@
 import { test, expect } from "@playwright/test";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { WIDGETS, moduleRoutes } from "../pages/routes.mjs";
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../target/screenshots");
 
@@ -76,8 +77,6 @@ test("on a 360 px screen the menu button opens the module list", async ({ browse
 // Every widget and every module, at a phone's width and a laptop's: a page that
 // scrolls sideways hides part of the text, and a wide table must scroll inside its
 // own box. Hidden table captions once widened the catalogue page by 500 px.
-const widgets = ["train-compute", "roofline", "catalogue", "matcher", "matching-quiz", "splitter",
-  "casestudy", "serve", "energy", "tco", "chiplet", "checkpoint"];
 
 for (const width of [360, 1280]) {
   test(`no page scrolls sideways at ${width} px`, async ({ browser }) => {
@@ -85,7 +84,7 @@ for (const width of [360, 1280]) {
     const page = await context.newPage();
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     const wide = [];
-    for (const widget of widgets) {
+    for (const widget of WIDGETS) {
       await page.goto(`/#/lab/${widget}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.locator("section.widget").first()).toBeVisible();
@@ -93,11 +92,7 @@ for (const width of [360, 1280]) {
     }
     await page.goto("/#/");
     await expect(page.getByText("Loading…")).toHaveCount(0);
-    // The course map fills in as module files arrive; wait for all nine.
-    const moduleRoutes = () => page.locator('a[href*="#/m/"]').evaluateAll((links) =>
-      [...new Set(links.map((link) => new URL(link.href).hash.split("?")[0]))]);
-    await expect.poll(async () => (await moduleRoutes()).length).toBeGreaterThanOrEqual(9);
-    const modules = await moduleRoutes();
+    const modules = await moduleRoutes(page);
     for (const hash of modules) {
       await page.goto(`/${hash}`);
       await expect(page.getByText("Loading…")).toHaveCount(0);

@@ -73,7 +73,13 @@ pub fn SplitFields(
             .find(|(n, _, _)| *n == field)
             .map(|(_, l, h)| (*l, *h))
             .unwrap_or((field, ""));
-        let placeholder = Signal::derive(move || stands_for(validated, field));
+        // Only the cluster fields that fall back to the catalogue follow the
+        // validated plan; the rest get no placeholder and no subscription.
+        let placeholder: MaybeProp<String> = if CATALOGUE_FALLBACKS.contains(&field) {
+            Signal::derive(move || stands_for(validated, field)).into()
+        } else {
+            MaybeProp::default()
+        };
         view! { <NumberField id=format!("{}-{field}", prefix.get_value()) label=label hint=hint test_id=field value=value(field) error=error(field) on_input=set(field) placeholder=placeholder /> }
     };
     let select = move |field: &'static str,
@@ -146,6 +152,9 @@ pub fn SplitFields(
         </fieldset>
     }
 }
+
+/// The fields an empty value hands to the catalogue.
+const CATALOGUE_FALLBACKS: [&str; 3] = ["per_node", "usd_per_hour", "network_gbps"];
 
 /// What an empty cluster field resolves to, from the validated plan, so the
 /// learner sees the catalogue's node size, price or network that was used.
