@@ -409,6 +409,30 @@ fn a_job_inside_one_pod_crosses_hosts_over_the_pods_links() {
     assert_eq!(multislice.cluster.across_nodes, LinkSource::Catalogue);
 }
 
+/// The EC2 User Guide gives an inf2.48xlarge 100 Gb/s of instance network
+/// (as generated into AWS's Karpenter bandwidth table) for its 12 chips, so a
+/// model sharded over two instances crosses at 100 / 12 / 8 GB/s per chip, and
+/// one instance stays on NeuronLink-v2 (192 GB/s per chip, half each way).
+#[test]
+fn inferentia2_crosses_instances_over_its_share_of_100_gbps() {
+    let one_instance = link_plan("inferentia2", "12", "4", None)
+        .validate(&catalogue())
+        .unwrap();
+    assert_eq!(one_instance.cluster.across_nodes, LinkSource::PodLinks);
+    assert_eq!(one_instance.cluster.inter_bytes_per_s, 96.0 * GB);
+    let two_instances = link_plan("inferentia2", "24", "4", None)
+        .validate(&catalogue())
+        .unwrap();
+    assert_eq!(two_instances.cluster.across_nodes, LinkSource::Catalogue);
+    assert_eq!(two_instances.cluster.per_node, 12);
+    let per_chip = 100e9 / 12.0 / 8.0;
+    assert!(
+        (two_instances.cluster.inter_bytes_per_s - per_chip).abs() / per_chip < 1e-3,
+        "{}",
+        two_instances.cluster.inter_bytes_per_s
+    );
+}
+
 /// The scaling curve re-resolves the links at every size: past one pod (or one
 /// NVLink domain) it leaves the pod's links for the network, and it stops where
 /// no network rate is known.
