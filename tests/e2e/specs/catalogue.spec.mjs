@@ -58,3 +58,27 @@ test("values in a link that are not choices show beside their fields", async ({ 
   await expect(widget.root.getByTestId("results-invalid")).toHaveCount(0);
   await expect(widget.root.locator("tbody tr").first()).toBeVisible();
 });
+
+test("on its own page at 1600 px the catalogue uses the width beside the sidebar", async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  const course = new CoursePage(page);
+  await course.goto("/m/accelerators");
+  await expect(page.locator(".prose h1, article h1").first()).toBeVisible();
+  const moduleWidth = await page.locator("#main-content").evaluate((el) => el.clientWidth);
+  await course.goto("/lab/catalogue");
+  const widget = course.widget("catalogue");
+  await expect(widget.root.locator("tbody tr").first()).toBeVisible();
+  const labWidth = await page.locator("#main-content").evaluate((el) => el.clientWidth);
+  // The module keeps a reading width (52rem); the lab page widens to 76rem, so
+  // the Scale-up link column is on screen without scrolling the table.
+  expect(moduleWidth).toBeLessThanOrEqual(52 * 16);
+  expect(labWidth).toBeGreaterThan(moduleWidth + 200);
+  const scaleUp = widget.root.getByRole("columnheader", { name: /Scale-up link/ });
+  const box = await scaleUp.boundingBox();
+  const scroller = await widget.root.locator(".table-scroll").boundingBox();
+  expect(box.x + box.width).toBeLessThanOrEqual(scroller.x + scroller.width);
+  // The lede above the widget keeps a readable line length.
+  const lede = await page.locator(".lab > .lede").evaluate((el) => el.clientWidth);
+  expect(lede).toBeLessThanOrEqual(46 * 16);
+  await course.expectNoConsoleErrors();
+});
