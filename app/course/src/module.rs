@@ -173,13 +173,16 @@ pub fn parse_module_with(
     let front: FrontMatter = engine::toml_reader::from_str(front_text)
         .map_err(|error| vec![Diagnostic::new(path, 1 + error.line(), error.message())])?;
     let mut diagnostics = front_matter_problems(path, front_text, &front);
+    let source_body = body;
     let (body, unresolved, quotes_pending) = if tools.defer_quotes {
         crate::placeholder::defer(body)
     } else {
         let (body, unresolved) = crate::placeholder::resolve(body, catalogue);
         (body, unresolved, 0)
     };
-    let body_lines = crate::diagnostic::LineIndex::new(&body);
+    // Problem offsets point into the markdown as written, before any quote
+    // was spliced in, so lines are counted there.
+    let body_lines = crate::diagnostic::LineIndex::new(source_body);
     for problem in unresolved {
         let line = body_lines.line_of(problem.offset) + line_offset;
         diagnostics.push(Diagnostic::new(path, line, problem.message));

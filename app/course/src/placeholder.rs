@@ -23,7 +23,78 @@ pub const PENDING_SCHEME: &str = "hw-pending:";
 /// Replaces every placeholder with a link to its number's source, or with a
 /// visible "unknown hardware value" note and a problem.
 pub fn resolve(body: &str, catalogue: Option<&Catalogue>) -> (String, Vec<Unresolved>) {
-    substitute(body, |reference| quote(reference, catalogue))
+    let (out, mut problems) = substitute(body, |reference| quote(reference, catalogue));
+    if let Some(catalogue) = catalogue {
+        problems.extend(repeated_units(body, catalogue));
+        problems.sort_by_key(|problem| problem.offset);
+    }
+    (out, problems)
+}
+
+/// Words that count what a pod-size quote ("12 chips") has already counted.
+const COUNT_NOUNS: [&str; 12] = [
+    "chip",
+    "chips",
+    "GPU",
+    "GPUs",
+    "TPU",
+    "TPUs",
+    "accelerator",
+    "accelerators",
+    "card",
+    "cards",
+    "device",
+    "devices",
+];
+
+/// A quote carries its own unit ("12 chips", "32 GB"), so the word written
+/// after the placeholder must not say it again: "up to {{hw:…domain_size}}
+/// chips" would read "up to 12 chips chips". Such a sentence is reported at
+/// its placeholder.
+fn repeated_units(body: &str, catalogue: &Catalogue) -> Vec<Unresolved> {
+    let mut problems = Vec::new();
+    let mut cursor = 0;
+    while let Some(found) = body.get(cursor..).and_then(|rest| rest.find(OPEN)) {
+        let start = cursor + found;
+        let inner_start = start + OPEN.len();
+        let Some(inner_len) = body.get(inner_start..).and_then(|rest| rest.find(CLOSE)) else {
+            break;
+        };
+        let reference = body
+            .get(inner_start..inner_start + inner_len)
+            .unwrap_or_default()
+            .trim();
+        cursor = inner_start + inner_len + CLOSE.len();
+        let Some(text) = split_reference(reference)
+            .ok()
+            .and_then(|(id, field)| catalogue.find(id)?.quote(field))
+            .map(|quoted| quoted.text)
+        else {
+            continue;
+        };
+        let is_word = |c: char| c.is_alphanumeric() || c == '/';
+        let unit = text.rsplit(' ').next().unwrap_or_default();
+        if unit.is_empty() || !unit.chars().all(|c| c.is_alphabetic() || c == '/') {
+            continue;
+        }
+        let next: String = body
+            .get(cursor..)
+            .unwrap_or_default()
+            .trim_start_matches(' ')
+            .chars()
+            .take_while(|c| is_word(*c))
+            .collect();
+        let repeats = next == unit || (unit == "chips" && COUNT_NOUNS.contains(&next.as_str()));
+        if repeats {
+            problems.push(Unresolved {
+                offset: start,
+                message: format!(
+                    "`{{{{hw:{reference}}}}}` already reads \"{text}\", so the word after it, \"{next}\", repeats its unit"
+                ),
+            });
+        }
+    }
+    problems
 }
 
 /// Like `resolve`, before the catalogue has arrived: each well-formed
@@ -212,6 +283,54 @@ covers = ["memory"]
         assert!(problems[3].message.contains("not closed"));
         assert!(out.contains("(unknown hardware value: `nope.memory.bandwidth_gb_s`)"));
         assert!(!out.contains('\n'));
+    }
+
+    #[test]
+    fn a_word_after_a_quote_may_not_repeat_its_unit() {
+        let body = "a {{hw:x.memory.bandwidth_gb_s}} GB/s b {{hw:x.memory.bandwidth_gb_s}} of HBM";
+        let (_, problems) = resolve(body, Some(&catalogue()));
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].offset, 2);
+        assert!(
+            problems[0].message.contains("already reads \"3,350 GB/s\""),
+            "{}",
+            problems[0].message
+        );
+        let pod = r#"
+[[accelerator]]
+id = "p"
+name = "Pod part"
+class = "tpu"
+vendor = "V"
+[accelerator.interconnect]
+domain_size = 12
+[[accelerator.sources]]
+title = "P"
+url = "https://example.com/p"
+checked = "2026-12-04"
+covers = ["interconnect"]
+"#;
+        let pods = Catalogue {
+            accelerators: engine::hardware::parse_file(pod).unwrap_or_default(),
+        };
+        for (body, flagged) in [
+            ("up to {{hw:p.interconnect.domain_size}} chips in one", true),
+            (
+                "of {{hw:p.interconnect.domain_size}} GPUs in a server",
+                true,
+            ),
+            (
+                "up to {{hw:p.interconnect.domain_size}} in one instance",
+                false,
+            ),
+            (
+                "a domain of {{hw:p.interconnect.domain_size}}, which",
+                false,
+            ),
+        ] {
+            let (_, problems) = resolve(body, Some(&pods));
+            assert_eq!(problems.len(), usize::from(flagged), "{body}: {problems:?}");
+        }
     }
 
     #[test]
