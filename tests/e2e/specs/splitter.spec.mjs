@@ -157,10 +157,13 @@ test("empty cluster fields show the catalogue's values they stand for", async ({
   await expect(widget.input("per_node")).toHaveAttribute("placeholder", "8 (catalogue)");
   await expect(widget.input("usd_per_hour")).toHaveAttribute("placeholder", /^\d+(\.\d+)? \(catalogue\)$/);
   await expect(widget.input("network_gbps")).toHaveAttribute("placeholder", "200 (catalogue)");
-  // A TPU v5p job of 8,192 chips spans two 6,144-chip slices joined by the DCN.
+  // A TPU v5p slice holds up to 6,144 chips, and Multislice joins slices of
+  // one shape, so 8,192 chips are two slices of 4,096 joined by the DCN.
   await widget.input("accelerator").selectOption("tpu-v5p");
-  await widget.set("count", "8192");
+  await widget.set("count", "6144");
   await expect(widget.input("per_node")).toHaveAttribute("placeholder", "6144 (catalogue)");
+  await widget.set("count", "8192");
+  await expect(widget.input("per_node")).toHaveAttribute("placeholder", "4096 (2 equal nodes)");
   await expect(widget.input("network_gbps")).toHaveAttribute("placeholder", "50 (catalogue)");
   await expect(widget.input("usd_per_hour")).toHaveAttribute("placeholder", "4.2 (catalogue)");
   // Typing a value replaces what the empty field stood for.

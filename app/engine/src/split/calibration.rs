@@ -107,6 +107,7 @@ pub fn selene() -> Cluster {
         inter_bytes_per_s: 25e9,
         across_nodes: LinkSource::Catalogue,
         node_size: 8,
+        node_from_catalogue: false,
         links: Interconnect {
             intra_gb_s: Some(600.0),
             domain_size: Some(8),

@@ -299,8 +299,10 @@ impl SplitForm {
         }
         let count = count?;
         let link = part.interconnect.clone().unwrap_or_default();
-        let node_size = per_node?.or(link.domain_size.map(u64::from)).unwrap_or(8);
-        let per_node = node_size.min(count);
+        let typed_node = per_node?;
+        let node_size = typed_node.or(link.domain_size.map(u64::from)).unwrap_or(8);
+        let node_from_catalogue = typed_node.is_none();
+        let per_node = super::node_share(count, node_size, node_from_catalogue);
         let intra = link.pod_bytes_per_s();
         let typed_network_gbps = network_gbps?;
         let between = link.between_nodes(count, typed_network_gbps);
@@ -339,6 +341,7 @@ impl SplitForm {
             inter_bytes_per_s: between.map(|(rate, _)| rate).or(intra).unwrap_or(f64::MAX),
             across_nodes: between.map_or(LinkSource::Catalogue, |(_, source)| source),
             node_size,
+            node_from_catalogue,
             links: link,
             typed_network_gbps,
             // A price typed in wins; otherwise the catalogue's cited cloud price, if any.

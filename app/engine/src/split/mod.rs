@@ -205,6 +205,10 @@ pub struct Cluster {
     /// What `with_count` needs to resolve the links again for another size:
     /// the node size asked for, the part's links and the network typed in.
     pub node_size: u64,
+    /// Whether the node size is the catalogue's fast domain rather than one
+    /// typed in: then a job that does not fill whole nodes is spread over
+    /// equal, smaller nodes (see `node_share`).
+    pub node_from_catalogue: bool,
     pub links: Interconnect,
     pub typed_network_gbps: Option<f64>,
     pub usd_per_hour: Option<f64>,
@@ -216,7 +220,7 @@ impl Cluster {
     /// point beyond one pod leaves the pod's links for the network, and a
     /// point that would need an unknown network is `None`.
     pub fn with_count(&self, count: u64) -> Option<Cluster> {
-        let per_node = self.node_size.min(count);
+        let per_node = node_share(count, self.node_size, self.node_from_catalogue);
         let between = self.links.between_nodes(count, self.typed_network_gbps);
         if count > per_node && between.is_none() {
             return None;
@@ -231,6 +235,31 @@ impl Cluster {
             across_nodes,
             ..self.clone()
         })
+    }
+}
+
+/// Accelerators per node for a job of `count` on nodes of up to `node_size`.
+/// The collective model assumes equal nodes, and Cloud TPU Multislice joins
+/// only slices of one shape, so when the node size is the catalogue's own and
+/// `count` is not a whole number of nodes, the job is spread over equal nodes
+/// of the largest size that divides it: 8,192 TPU v5p chips are two slices of
+/// 4,096, not 6,144 and 2,048. That is only done while such a node is at least
+/// half the full size; otherwise (13 GPUs on 8-GPU servers) the nodes stay
+/// full and the last one is treated as if it were full too. A size typed in is
+/// always kept.
+pub fn node_share(count: u64, node_size: u64, from_catalogue: bool) -> u64 {
+    let full = node_size.clamp(1, count.max(1));
+    if !from_catalogue || count.is_multiple_of(full) {
+        return full;
+    }
+    let equal = (1..=full)
+        .rev()
+        .find(|size| count.is_multiple_of(*size))
+        .unwrap_or(1);
+    if equal.saturating_mul(2) >= full {
+        equal
+    } else {
+        full
     }
 }
 

@@ -433,6 +433,39 @@ fn inferentia2_crosses_instances_over_its_share_of_100_gbps() {
     );
 }
 
+/// Cloud TPU Multislice joins slices of one shape, and the collective model
+/// assumes equal nodes, so a job that is not a whole number of catalogue nodes
+/// is spread over equal ones while they stay at least half full; a node size
+/// typed in is kept as it is.
+#[test]
+fn a_job_that_does_not_fill_whole_nodes_is_spread_over_equal_ones() {
+    use super::node_share;
+    assert_eq!(node_share(8192, 6144, true), 4096);
+    assert_eq!(node_share(8192, 6144, false), 6144);
+    assert_eq!(node_share(6144, 6144, true), 6144);
+    assert_eq!(node_share(512, 6144, true), 512);
+    assert_eq!(node_share(12, 8, true), 6);
+    assert_eq!(node_share(10, 8, true), 5);
+    assert_eq!(node_share(13, 8, true), 8);
+    assert_eq!(node_share(1024, 8, true), 8);
+    assert_eq!(node_share(0, 8, true), 1);
+    assert_eq!(node_share(5, 0, true), 1);
+
+    let multislice = link_plan("tpu-v5p", "8192", "8", None)
+        .validate(&catalogue())
+        .unwrap();
+    assert_eq!(multislice.cluster.per_node, 4096);
+    assert_eq!(multislice.cluster.across_nodes, LinkSource::Catalogue);
+    let typed = link_plan("tpu-v5p", "8192", "8", Some("6144"))
+        .validate(&catalogue())
+        .unwrap();
+    assert_eq!(typed.cluster.per_node, 6144);
+    // The scaling curve applies the same rule at each size.
+    let curve_point = multislice.cluster.with_count(12288).unwrap();
+    assert_eq!(curve_point.per_node, 6144);
+    assert_eq!(multislice.cluster.with_count(10240).unwrap().per_node, 5120);
+}
+
 /// The scaling curve re-resolves the links at every size: past one pod (or one
 /// NVLink domain) it leaves the pod's links for the network, and it stops where
 /// no network rate is known.
@@ -701,14 +734,15 @@ fn one_rank_per_node_keeps_the_flat_ring() {
 }
 
 /// The node size defaults to the part's fast domain: 8 for the preset's A100s,
-/// and a TPU v5p's 6,144-chip slice once the learner picks it, so a multislice
-/// job keeps its traffic inside each slice on ICI and sends only each rank's
-/// share over the data-centre network.
+/// and TPU v5p slices of up to 6,144 chips once the learner picks it (8,192
+/// chips are two equal slices of 4,096), so a multislice job keeps its traffic
+/// inside each slice on ICI and sends only each rank's share over the
+/// data-centre network.
 #[test]
 fn the_node_size_follows_the_chosen_part() {
     assert_eq!(input(&[]).cluster.per_node, 8);
     let v5p = input(&[("accelerator", "tpu-v5p"), ("count", "8192")]);
-    assert_eq!(v5p.cluster.per_node, 6144);
+    assert_eq!(v5p.cluster.per_node, 4096);
     assert_eq!(v5p.cluster.across_nodes, LinkSource::Catalogue);
     let hosts = input(&[
         ("accelerator", "tpu-v5p"),

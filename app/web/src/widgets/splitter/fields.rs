@@ -165,6 +165,11 @@ fn stands_for(validated: Validated, field: &str) -> String {
         };
         let cluster = &input.cluster;
         match field {
+            "per_node" if cluster.per_node < cluster.node_size.min(cluster.count) => format!(
+                "{} ({} equal nodes)",
+                cluster.per_node,
+                cluster.count / cluster.per_node.max(1)
+            ),
             "per_node" => format!("{} (catalogue)", cluster.per_node),
             "usd_per_hour" => cluster
                 .usd_per_hour
