@@ -55,13 +55,22 @@ pub type PresetCheck =
 /// TeX (and whether it is display math) → MathML, or why it cannot be rendered.
 pub type MathRender = fn(&str, bool) -> Result<String, String>;
 
-/// The two heavy parts of rendering, passed as functions so that a build
-/// which never names them does not link them. `lab check` and the islands
+/// The module text as written, the catalogue, and the quote problems found so
+/// far → the same problems with the checks on the words around each quote.
+pub type QuoteCheck = fn(
+    &str,
+    &engine::hardware::Catalogue,
+    Vec<crate::placeholder::Unresolved>,
+) -> Vec<crate::placeholder::Unresolved>;
+
+/// The heavy parts of rendering and checking, passed as functions so that a
+/// build which never names them does not link them. `lab check` and the islands
 /// use `RenderTools::full()`. The browser's reading shell uses
 /// `RenderTools::READING_SHELL`: it does not check preset values (an island
 /// shows a bad preset beside its field) and writes each formula as a pending
 /// TeX element that the islands module typesets, which keeps the widgets'
-/// validation code and the TeX converter out of the first download.
+/// validation code, the TeX converter and the check on the words around
+/// catalogue quotes out of the first download.
 ///
 /// `FIRST_PAINT` also defers catalogue quotes (see `placeholder::defer`), so the
 /// first module a learner opens shows before the catalogue is parsed.
@@ -69,6 +78,7 @@ pub type MathRender = fn(&str, bool) -> Result<String, String>;
 pub struct RenderTools {
     pub preset_check: Option<PresetCheck>,
     pub math: Option<MathRender>,
+    pub quote_check: Option<QuoteCheck>,
     pub defer_quotes: bool,
 }
 
@@ -76,6 +86,7 @@ impl RenderTools {
     pub const READING_SHELL: RenderTools = RenderTools {
         preset_check: None,
         math: None,
+        quote_check: None,
         defer_quotes: false,
     };
 
@@ -88,6 +99,7 @@ impl RenderTools {
         RenderTools {
             preset_check: Some(engine::widgets::preset_problems),
             math: Some(math::to_mathml),
+            quote_check: Some(crate::placeholder::with_repeated_units),
             defer_quotes: false,
         }
     }

@@ -178,6 +178,10 @@ pub fn parse_module_with(
         crate::placeholder::defer(body)
     } else {
         let (body, unresolved) = crate::placeholder::resolve(body, catalogue);
+        let unresolved = match (tools.quote_check, catalogue) {
+            (Some(check), Some(catalogue)) => check(source_body, catalogue, unresolved),
+            _ => unresolved,
+        };
         (body, unresolved, 0)
     };
     // Problem offsets point into the markdown as written, before any quote

@@ -23,12 +23,38 @@ pub const PENDING_SCHEME: &str = "hw-pending:";
 /// Replaces every placeholder with a link to its number's source, or with a
 /// visible "unknown hardware value" note and a problem.
 pub fn resolve(body: &str, catalogue: Option<&Catalogue>) -> (String, Vec<Unresolved>) {
-    let (out, mut problems) = substitute(body, |reference| quote(reference, catalogue));
-    if let Some(catalogue) = catalogue {
-        problems.extend(repeated_units(body, catalogue));
-        problems.sort_by_key(|problem| problem.offset);
+    substitute(body, |reference| quote(reference, catalogue))
+}
+
+/// `problems` (from `resolve`) with a problem added, in text order, for every
+/// word after a quote that repeats the quote's unit (see `repeated_units`).
+/// `lab check` and the islands run it through `RenderTools::full()`; the
+/// reading shell does not link it.
+pub fn with_repeated_units(
+    body: &str,
+    catalogue: &Catalogue,
+    problems: Vec<Unresolved>,
+) -> Vec<Unresolved> {
+    merge_by_offset(problems, repeated_units(body, catalogue))
+}
+
+/// Joins two lists already in text order. A merge, not a sort: a sort's
+/// generic code costs kilobytes of WebAssembly for lists that are nearly
+/// always empty.
+fn merge_by_offset(first: Vec<Unresolved>, second: Vec<Unresolved>) -> Vec<Unresolved> {
+    if second.is_empty() {
+        return first;
     }
-    (out, problems)
+    let mut merged = Vec::with_capacity(first.len() + second.len());
+    let mut second = second.into_iter().peekable();
+    for problem in first {
+        while let Some(earlier) = second.next_if(|other| other.offset < problem.offset) {
+            merged.push(earlier);
+        }
+        merged.push(problem);
+    }
+    merged.extend(second);
+    merged
 }
 
 /// Words that count what a pod-size quote ("12 chips") has already counted.
@@ -285,10 +311,15 @@ covers = ["memory"]
         assert!(!out.contains('\n'));
     }
 
+    fn resolve_checked(body: &str, catalogue: &Catalogue) -> Vec<Unresolved> {
+        let (_, problems) = resolve(body, Some(catalogue));
+        with_repeated_units(body, catalogue, problems)
+    }
+
     #[test]
     fn a_word_after_a_quote_may_not_repeat_its_unit() {
         let body = "a {{hw:x.memory.bandwidth_gb_s}} GB/s b {{hw:x.memory.bandwidth_gb_s}} of HBM";
-        let (_, problems) = resolve(body, Some(&catalogue()));
+        let problems = resolve_checked(body, &catalogue());
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert_eq!(problems[0].offset, 2);
         assert!(
@@ -328,9 +359,19 @@ covers = ["interconnect"]
                 false,
             ),
         ] {
-            let (_, problems) = resolve(body, Some(&pods));
+            let problems = resolve_checked(body, &pods);
             assert_eq!(problems.len(), usize::from(flagged), "{body}: {problems:?}");
         }
+    }
+
+    #[test]
+    fn repeated_units_join_the_other_problems_in_text_order() {
+        let body = "a {{hw:nope.tdp_w}} b {{hw:x.memory.bandwidth_gb_s}} GB/s c {{hw:x}} d";
+        let offsets: Vec<usize> = resolve_checked(body, &catalogue())
+            .iter()
+            .map(|p| p.offset)
+            .collect();
+        assert_eq!(offsets, vec![2, 22, 60], "{offsets:?}");
     }
 
     #[test]

@@ -42,7 +42,7 @@ fn quote_problems_point_at_the_line_written() {
         "content/t.md",
         &text,
         Some(&catalogue),
-        RenderTools::READING_SHELL,
+        RenderTools::full(),
     )
     .unwrap();
     let lines: Vec<(usize, bool)> = module
