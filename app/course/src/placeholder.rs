@@ -80,17 +80,11 @@ const COUNT_NOUNS: [&str; 12] = [
 fn repeated_units(body: &str, catalogue: &Catalogue) -> Vec<Unresolved> {
     let mut problems = Vec::new();
     let mut cursor = 0;
-    while let Some(found) = body.get(cursor..).and_then(|rest| rest.find(OPEN)) {
-        let start = cursor + found;
-        let inner_start = start + OPEN.len();
-        let Some(inner_len) = body.get(inner_start..).and_then(|rest| rest.find(CLOSE)) else {
+    while let Some((start, reference, end)) = next_placeholder(body, cursor) {
+        let Some(end) = end else {
             break;
         };
-        let reference = body
-            .get(inner_start..inner_start + inner_len)
-            .unwrap_or_default()
-            .trim();
-        cursor = inner_start + inner_len + CLOSE.len();
+        cursor = end;
         let Some(text) = split_reference(reference)
             .ok()
             .and_then(|(id, field)| catalogue.find(id)?.quote(field))
@@ -165,6 +159,26 @@ pub fn quote_html(reference: &str, catalogue: &Catalogue) -> String {
     html
 }
 
+/// The first placeholder at or after `cursor`: where it starts, its trimmed
+/// reference, and the offset just past its `}}` (`None` when it is never
+/// closed). Both the substitution and the checks walk the text with it.
+fn next_placeholder(body: &str, cursor: usize) -> Option<(usize, &str, Option<usize>)> {
+    let start = cursor + body.get(cursor..)?.find(OPEN)?;
+    let inner_start = start + OPEN.len();
+    let Some(inner_len) = body.get(inner_start..).and_then(|rest| rest.find(CLOSE)) else {
+        return Some((start, "", None));
+    };
+    let reference = body
+        .get(inner_start..inner_start + inner_len)
+        .unwrap_or_default()
+        .trim();
+    Some((
+        start,
+        reference,
+        Some(inner_start + inner_len + CLOSE.len()),
+    ))
+}
+
 /// Calls `each` on every placeholder's reference and splices in what it returns.
 fn substitute(
     body: &str,
@@ -176,11 +190,9 @@ fn substitute(
     let mut out = String::with_capacity(body.len());
     let mut problems = Vec::new();
     let mut cursor = 0;
-    while let Some(found) = body.get(cursor..).and_then(|rest| rest.find(OPEN)) {
-        let start = cursor + found;
+    while let Some((start, reference, end)) = next_placeholder(body, cursor) {
         out.push_str(body.get(cursor..start).unwrap_or_default());
-        let inner_start = start + OPEN.len();
-        let Some(inner_len) = body.get(inner_start..).and_then(|rest| rest.find(CLOSE)) else {
+        let Some(end) = end else {
             problems.push(Unresolved {
                 offset: start,
                 message: "`{{hw:` placeholder is not closed with `}}`".to_string(),
@@ -188,10 +200,6 @@ fn substitute(
             out.push_str(body.get(start..).unwrap_or_default());
             return (out, problems);
         };
-        let reference = body
-            .get(inner_start..inner_start + inner_len)
-            .unwrap_or_default()
-            .trim();
         match each(reference) {
             Ok(markdown) => out.push_str(&markdown),
             Err(message) => {
@@ -202,7 +210,7 @@ fn substitute(
                 });
             }
         }
-        cursor = inner_start + inner_len + CLOSE.len();
+        cursor = end;
     }
     out.push_str(body.get(cursor..).unwrap_or_default());
     (out, problems)
