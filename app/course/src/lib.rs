@@ -7,6 +7,7 @@
 
 pub mod diagnostic;
 pub mod escape;
+pub mod footnote_marks;
 pub mod glossary;
 pub mod manifest;
 pub mod markdown;

@@ -75,46 +75,96 @@ const COUNT_NOUNS: [&str; 12] = [
 
 /// A quote carries its own unit ("12 chips", "32 GB"), so the word written
 /// after the placeholder must not say it again: "up to {{hw:…domain_size}}
-/// chips" would read "up to 12 chips chips". Such a sentence is reported at
-/// its placeholder.
+/// chips" would read "up to 12 chips chips". A `name` quote carries the vendor
+/// and often the memory size ("AMD Instinct MI300X 192 GB"), so the word
+/// before it may not name the vendor again ("Intel's Intel Loihi 2") and a
+/// quote right after it may not repeat a figure the name already shows
+/// ("MI300X 192 GB (192 GB)"). Such a sentence is reported at its placeholder.
 fn repeated_units(body: &str, catalogue: &Catalogue) -> Vec<Unresolved> {
     let mut problems = Vec::new();
     let mut cursor = 0;
+    // The end offset and text of the last `name` quote, for the quote after it.
+    let mut last_name: Option<(usize, String)> = None;
     while let Some((start, reference, end)) = next_placeholder(body, cursor) {
         let Some(end) = end else {
             break;
         };
         cursor = end;
-        let Some(text) = split_reference(reference)
+        let Some((field, text)) = split_reference(reference)
             .ok()
-            .and_then(|(id, field)| catalogue.find(id)?.quote(field))
-            .map(|quoted| quoted.text)
+            .and_then(|(id, field)| Some((field, catalogue.find(id)?.quote(field)?.text)))
         else {
             continue;
         };
-        let is_word = |c: char| c.is_alphanumeric() || c == '/';
+        let mut report = |message: String| {
+            problems.push(Unresolved {
+                offset: start,
+                message,
+            })
+        };
+        if let Some((name_end, name)) = last_name.take() {
+            let between = body.get(name_end..start).unwrap_or_default();
+            if between.len() <= NAME_GAP && name.contains(&text) {
+                report(format!(
+                    "`{{{{hw:{reference}}}}}` reads \"{text}\", which the name just before it (\"{name}\") already shows"
+                ));
+            }
+        }
+        if field == "name" {
+            let before = word_before(body, start);
+            let vendor = text.split(' ').next().unwrap_or_default();
+            if !vendor.is_empty() && before.eq_ignore_ascii_case(vendor) {
+                report(format!(
+                    "`{{{{hw:{reference}}}}}` already reads \"{text}\", so the word before it repeats the vendor"
+                ));
+            }
+            last_name = Some((end, text));
+            continue;
+        }
         let unit = text.rsplit(' ').next().unwrap_or_default();
         if unit.is_empty() || !unit.chars().all(|c| c.is_alphabetic() || c == '/') {
             continue;
         }
-        let next: String = body
-            .get(cursor..)
-            .unwrap_or_default()
-            .trim_start_matches(' ')
-            .chars()
-            .take_while(|c| is_word(*c))
-            .collect();
+        let next = word_after(body, cursor);
         let repeats = next == unit || (unit == "chips" && COUNT_NOUNS.contains(&next.as_str()));
         if repeats {
-            problems.push(Unresolved {
-                offset: start,
-                message: format!(
-                    "`{{{{hw:{reference}}}}}` already reads \"{text}\", so the word after it, \"{next}\", repeats its unit"
-                ),
-            });
+            report(format!(
+                "`{{{{hw:{reference}}}}}` already reads \"{text}\", so the word after it, \"{next}\", repeats its unit"
+            ));
         }
     }
     problems
+}
+
+/// How many bytes may separate a `name` quote from a quote that repeats part
+/// of it, as in " at " or " (": far enough for a short joining word, near
+/// enough that a figure in the next clause is not caught.
+const NAME_GAP: usize = 5;
+
+fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '/'
+}
+
+/// The word that starts at `offset`, after any spaces.
+fn word_after(body: &str, offset: usize) -> String {
+    body.get(offset..)
+        .unwrap_or_default()
+        .trim_start_matches(' ')
+        .chars()
+        .take_while(|c| is_word(*c))
+        .collect()
+}
+
+/// The word that ends just before `offset` (spaces skipped), without a
+/// possessive "'s", so "Intel's " gives "Intel".
+fn word_before(body: &str, offset: usize) -> String {
+    let head = body.get(..offset).unwrap_or_default().trim_end_matches(' ');
+    let head = head
+        .strip_suffix("'s")
+        .or_else(|| head.strip_suffix("\u{2019}s"))
+        .unwrap_or(head);
+    let reversed: String = head.chars().rev().take_while(|c| is_word(*c)).collect();
+    reversed.chars().rev().collect()
 }
 
 /// Like `resolve`, before the catalogue has arrived: each well-formed
@@ -369,6 +419,44 @@ covers = ["interconnect"]
         ] {
             let problems = resolve_checked(body, &pods);
             assert_eq!(problems.len(), usize::from(flagged), "{body}: {problems:?}");
+        }
+    }
+
+    #[test]
+    fn a_name_quote_may_not_be_echoed_by_its_vendor_or_its_figures() {
+        let part = r#"
+[[accelerator]]
+id = "m"
+name = "Acme M1 192 GB"
+class = "gpu"
+vendor = "Acme"
+[accelerator.memory]
+capacity_gb = 192.0
+bandwidth_gb_s = 5300.0
+[[accelerator.sources]]
+title = "M"
+url = "https://example.com/m"
+checked = "2026-12-04"
+covers = ["memory"]
+"#;
+        let parts = Catalogue {
+            accelerators: engine::hardware::parse_file(part).unwrap_or_default(),
+        };
+        for (body, flagged) in [
+            ("but Acme's {{hw:m.name}} is", 1),
+            ("but acme\u{2019}s {{hw:m.name}} is", 1),
+            ("the Acme {{hw:m.name}} is", 1),
+            ("the {{hw:m.name}} at {{hw:m.memory.capacity_gb}}, the", 1),
+            ("one {{hw:m.name}} ({{hw:m.memory.capacity_gb}}) and", 1),
+            ("the {{hw:m.name}} at {{hw:m.memory.bandwidth_gb_s}}", 0),
+            (
+                "the {{hw:m.name}} and later, much later, {{hw:m.memory.capacity_gb}}",
+                0,
+            ),
+            ("Acmes {{hw:m.name}}, by Acme, is", 0),
+        ] {
+            let problems = resolve_checked(body, &parts);
+            assert_eq!(problems.len(), flagged, "{body}: {problems:?}");
         }
     }
 

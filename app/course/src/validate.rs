@@ -263,6 +263,11 @@ fn assemble(
 ) -> CourseReport {
     let mut report = CourseReport::default();
     for (entry, text) in manifest.modules.iter().zip(texts) {
+        if let Ok(source) = &text {
+            let path = format!("content/{}", entry.file);
+            let marks = crate::footnote_marks::problems(&path, source);
+            report.diagnostics.extend(marks);
+        }
         match parse_entry(entry, text, Some(catalogue)) {
             Ok(module) => report.modules.push(module),
             Err(problems) => report.diagnostics.extend(problems),
