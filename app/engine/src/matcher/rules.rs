@@ -613,7 +613,7 @@ pub const RULES: [Rule; 39] = [
         fires_memory_bound_decode,
         (
             "so speed follows memory bandwidth, and this class has high-bandwidth memory",
-            "so speed follows memory bandwidth, and this class's memory is several times slower than HBM",
+            "so speed follows memory bandwidth, and this class's memory is several times slower than a data-centre GPU's HBM",
         ),
         &[],
         "At small batch, LLM decoding does about one FLOP per byte of weights read, far below every accelerator's ridge point, so tokens per second track memory bandwidth, not peak FLOP/s.",
