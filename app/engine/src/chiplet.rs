@@ -159,8 +159,9 @@ impl ChipletForm {
                     "area_mm2",
                     crate::field::FieldProblem::Invalid {
                         reason: format!(
-                            "A {} mm² die does not fit on a {} mm wafer.",
+                            "Each chiplet would be {} mm² with its interface share, too big for the {} mm usable diameter of a {} mm wafer; use more chiplets or a smaller area.",
                             format::significant_digits(die, 3),
+                            format::plain_number(wafer - 2.0 * edge),
                             format::plain_number(wafer)
                         ),
                     },
@@ -357,7 +358,7 @@ mod tests {
             .unwrap_err()
             .message_for("area_mm2")
             .unwrap()
-            .contains("does not fit"));
+            .contains("too big for the 294 mm usable diameter of a 300 mm wafer"));
     }
 
     mod properties {

@@ -14,8 +14,10 @@ pub enum FieldProblem {
     Empty,
     #[error("“{text}” is not a number. Use digits, optionally with an exponent such as 7e9.")]
     NotANumber { text: String },
-    #[error("Enter a finite number (not NaN or infinity).")]
+    #[error("Enter a finite number; this one is too large to compute with.")]
     NotFinite,
+    #[error("“{text}”: use a point for decimals (0.5); a comma may only group thousands (1,000).")]
+    DecimalComma { text: String },
     #[error("Enter a whole number.")]
     NotWhole,
     #[error("Must be at least {min}.")]
@@ -95,11 +97,18 @@ impl std::error::Error for FieldErrors {}
 
 /// Parses a real number typed by a person. Accepts `1e9`, `1_000`, `1,000`
 /// and surrounding spaces; rejects NaN and infinity, which Rust's parser would
-/// otherwise accept from the strings "NaN" and "inf".
+/// otherwise accept from the strings "NaN" and "inf". A comma must group
+/// thousands: "0,5" or "2,5" (a decimal comma) is refused with a message
+/// rather than read as 5 or 25.
 pub fn parse_real(raw: &str) -> Result<f64, FieldProblem> {
     let trimmed = raw.trim();
     if trimmed.is_empty() {
         return Err(FieldProblem::Empty);
+    }
+    if trimmed.contains(',') && !commas_group_thousands(trimmed) {
+        return Err(FieldProblem::DecimalComma {
+            text: shorten(trimmed),
+        });
     }
     let cleaned: String = trimmed.chars().filter(|c| *c != '_' && *c != ',').collect();
     let looks_numeric = cleaned
@@ -117,6 +126,24 @@ pub fn parse_real(raw: &str) -> Result<f64, FieldProblem> {
         return Err(FieldProblem::NotFinite);
     }
     Ok(value)
+}
+
+/// True when every comma in the integer part separates a group of exactly
+/// three digits, with a first group of one to three digits that is not a
+/// lone leading zero ("1,000" and "12,345.5" pass; "0,5", "2,5", "1,00" and
+/// "0,500" do not), and no comma follows the point or the exponent.
+fn commas_group_thousands(text: &str) -> bool {
+    let unsigned = text.trim_start_matches(['+', '-']);
+    let integer_end = unsigned.find(['.', 'e', 'E']).unwrap_or(unsigned.len());
+    let (integer, rest) = unsigned.split_at(integer_end);
+    if rest.contains(',') {
+        return false;
+    }
+    let mut groups = integer.split(',');
+    let first = groups.next().unwrap_or_default();
+    let first_ok =
+        (1..=3).contains(&first.len()) && first.chars().all(|c| c.is_ascii_digit()) && first != "0";
+    first_ok && groups.all(|group| group.len() == 3 && group.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// Keeps echoed input short so a pasted novel cannot flood the page.
@@ -327,6 +354,31 @@ mod tests {
             }),
         );
         check("1e", Err(FieldProblem::NotANumber { text: "1e".into() }));
+    }
+
+    #[test]
+    fn a_comma_only_groups_thousands() {
+        check("12,345.5", Ok(12345.5));
+        check("-1,024", Ok(-1024.0));
+        check("1,000,000", Ok(1e6));
+        for decimal_comma in [
+            "0,5", "2,5", "1,00", "0,500", "1,0000", ",5", "1.5,0", "1e3,0",
+        ] {
+            check(
+                decimal_comma,
+                Err(FieldProblem::DecimalComma {
+                    text: decimal_comma.into(),
+                }),
+            );
+        }
+        let message = parse_real("0,7")
+            .err()
+            .map(|p| p.to_string())
+            .unwrap_or_default();
+        assert!(
+            message.contains("use a point for decimals (0.5)"),
+            "{message}"
+        );
     }
 
     #[test]

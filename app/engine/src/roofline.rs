@@ -679,6 +679,22 @@ fn over_provisioning_warning(placements: &[Placement]) -> Option<String> {
     }
     let compute_ratio = most_compute.peak_flops_per_s / least_compute.peak_flops_per_s;
     let speedup = least_compute.time_s / most_compute.time_s;
+    // Equal peaks make no comparison; a "speed-up" at or above the compute
+    // ratio means the extra FLOP/s did pay off.
+    if compute_ratio < 1.05 || speedup >= compute_ratio {
+        return None;
+    }
+    if speedup < 1.0 {
+        return Some(format!(
+            "Memory-bound: {} has {}× the peak FLOP/s of {} yet takes {}× as long, because time here follows memory bandwidth ({} vs {}). Paying for compute that this work cannot use wastes money.",
+            most_compute.name,
+            format::significant_digits(compute_ratio, 2),
+            least_compute.name,
+            format::significant_digits(1.0 / speedup, 2),
+            format::si(most_compute.bandwidth_bytes_per_s, "B/s"),
+            format::si(least_compute.bandwidth_bytes_per_s, "B/s"),
+        ));
+    }
     Some(format!(
         "Memory-bound: {} has {}× the peak FLOP/s of {} but finishes only {}× faster, because time here follows memory bandwidth ({} vs {}). Paying for compute that this work cannot use wastes money.",
         most_compute.name,

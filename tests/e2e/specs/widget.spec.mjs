@@ -26,6 +26,8 @@ test("invalid input shows a message beside the field and nothing breaks", async 
     ["accelerators", "2.5", "Enter a whole number."],
     ["utilization", "1.5", "Must be at most 1."],
     ["tokens", "1e999", "Enter a finite number"],
+    // A decimal comma is refused, not read as 5: "0,5" once became utilization 5.
+    ["utilization", "0,5", "use a point for decimals (0.5)"],
   ];
   for (const [field, text, message] of cases) {
     await widget.set(field, text);

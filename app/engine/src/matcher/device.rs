@@ -251,13 +251,27 @@ fn memory_fit(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict
             Phase::Training => -10,
         };
         let reason = match (input.phase, points) {
+            (Phase::Training, 0) if device.domain_size <= 1 => format!(
+                "Note: the {need_text} of {what} span several {} chips, joined by their scale-out network.",
+                device.name
+            ),
             (Phase::Training, 0) => format!(
-                "Note: the {need_text} of {what} span several {}-chip domains, joined by its scale-out network.",
-                device.domain_size
+                "Note: the {need_text} of {what} span several {}-chip domains of the {}, joined by their scale-out network.",
+                device.domain_size, device.name
+            ),
+            (Phase::Training, _) if device.domain_size <= 1 => format!(
+                "Against: the {need_text} of {what} exceed the {} of one {}, which has no multi-chip fast domain or scale-out network in the catalogue.",
+                words::bytes(capacity),
+                device.name
             ),
             (Phase::Training, _) => format!(
                 "Against: the {need_text} of {what} exceed a whole {}-chip domain of the {}, and the catalogue lists no scale-out network for it.",
                 device.domain_size, device.name
+            ),
+            _ if device.domain_size <= 1 => format!(
+                "Against: the {need_text} of {what} exceed the {} of one {}, which has no multi-chip fast domain in the catalogue.",
+                words::bytes(capacity),
+                device.name
             ),
             _ => format!(
                 "Against: the {need_text} of {what} exceed the {} of a whole {}-chip domain of the {}.",
@@ -323,7 +337,7 @@ fn roofline_speed(
         "roofline_speed",
         points,
         format!(
-            "{}: the {} reaches about {} {unit} on this workload, {bound} (the best catalogued part reaches {}).",
+            "{}: the {} reaches about {} {unit} on this workload, {bound} (the best catalogued part reaches {} in the precision it runs).",
             stance(points),
             device.name,
             words::number(round3(reached)),
@@ -518,7 +532,8 @@ fn flagship_over_budget(input: &MatcherInput, device: &Device, verdict: &mut Dev
     if flagship || priced_out {
         let why = match device.purchase_usd {
             Some(price) if priced_out => format!("lists at {}", crate::format::usd(price)),
-            _ => "is a 500 W-plus module sold in 8-way servers".to_string(),
+            _ => "is a 500 W-plus module sold only in multi-accelerator servers (4- or 8-way)"
+                .to_string(),
         };
         verdict.fire(
             "flagship_over_budget",

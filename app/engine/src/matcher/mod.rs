@@ -68,7 +68,7 @@
 //! |---|---|---|---|---|
 //! | `training` | phase = training, unless model_family = classical | +20 / +15 / +10 / −25 / −10 / −30 / −30 | Training keeps weights, gradients and optimizer state in memory for days; GPUs and TPUs are built for it, CPUs suit only quick simple models, and the catalogue's FPGA, edge and neuromorphic parts are inference or research parts. | Google Cloud, Introduction to Cloud TPU |
 //! | `scale_large` | params ≥ 1e10 | +10 / +10 / +5 / −20 / −20 / −20 / −20 | Tens of billions of parameters need many HBM accelerators joined by fast links. | Llama 3 Herd of Models |
-//! | `scale_small` | inference, params ≤ 1e7 | −5 / −10 / −5 / +5 / +10 / +10 / +5 | Models this small run on microcontrollers and small accelerators. | Banbury et al. 2021, MLPerf Tiny |
+//! | `scale_small` | inference, params ≤ 1e7 | −5 / −10 / −5 / +5 / +10 / +10 / +5 | Models well under a million parameters run on microcontrollers; up to ten million on small accelerators and CPUs. | Banbury et al. 2021, MLPerf Tiny |
 //! | `family_cnn` | model_family = cnn | +15 / +8 / +5 / +5 / −5 / +10 / −10 | Convolutions are dense, high-intensity math; cuDNN and the Edge TPU compiler are built around CNNs. | Chetlur et al. 2014, cuDNN |
 //! | `family_transformer` | model_family = transformer | +12 / +15 / +8 / −5 / −5 / −5 / −10 | Matrix-dominated models with fixed shapes are the first TPU workload Google lists. | Google Cloud, Introduction to Cloud TPU |
 //! | `family_llm` | model_family = llm | +15 / +12 / +8 / −15 / −15 / −15 / −20 | LLMs need large HBM and fast links to shard across chips. | Llama 3 Herd of Models |
@@ -76,8 +76,8 @@
 //! | `family_classical` | model_family = classical | +5 / −20 / −20 / −10 / +35 / −5 / −20 | Tree ensembles lead on tabular data and run well on CPUs; XGBoost also uses GPUs; branchy code does not suit TPUs. | Grinsztajn et al. 2022 |
 //! | `family_spiking` | model_family = spiking | −15 / −20 / −20 / −10 / +5 / −10 / +60 | Spiking networks run natively, event by event, only on neuromorphic chips. | Davies et al. 2021, Loihi survey |
 //! | `research_only` | always | 0 / 0 / 0 / 0 / 0 / 0 / −15 | Loihi 2 is a research chip, not a product. | Intel Newsroom, Loihi 2 |
-//! | `memory_bound_decode` | inference, llm, batch_size ≤ 16 | +5 / +3 / +3 / −5 / −10 / −10 / 0 | Small-batch decoding does about one FLOP per byte, so bandwidth sets the speed. | Pope et al. 2022 |
-//! | `batch_large` | batch_size ≥ 64 | +8 / +8 / +5 / −10 / −10 / −10 / −5 | Large batches lift intensity above the ridge point, where wide matrix units pay off. | Williams et al. 2009, Roofline |
+//! | `memory_bound_decode` | inference, llm, batch_size ≤ 16 | +5 / +3 / +3 / −5 / −10 / −10 / 0 | Decoding at batch b does about b FLOP per byte, so bandwidth sets the speed. | Pope et al. 2022 |
+//! | `batch_large` | batch_size ≥ 64 | +8 / +8 / +5 / −10 / −10 / −10 / −5 | Large batches raise intensity toward the ridge point, where wide matrix units pay off. | Williams et al. 2009, Roofline |
 //! | `latency_sub_ms` | inference, latency_p99_ms ≤ 1, batch_size ≤ 4 | −5 / −15 / +5 / +18 / +5 / 0 / 0 | Fixed pipelines serve batch 1 in real time; sub-millisecond budgets leave no room for batching. | Chung et al. 2018, Brainwave |
 //! | `latency_tight` | inference, latency_p99_ms ≤ 5, batch_size ≤ 16 | 0 / −8 / +3 / +3 / +5 / +5 / 0 | Single-stream serving is judged on its tail; any part close to the request without a batching window meets a few milliseconds. | Reddi et al. 2020, MLPerf Inference |
 //! | `throughput_high` | inference, throughput_per_s ≥ 1000 | +8 / +5 / +12 / +3 / −5 / −15 / −15 | Steady volume is judged on cost per inference, which serving parts are built to lower. | AWS Neuron, Inf2 Inference Performance |
@@ -92,7 +92,7 @@
 //! | `framework_jax` | framework = jax | +5 / +20 / 0 / −10 / 0 / −15 / −10 | JAX is built on XLA; TPUs are its home, GPUs and CPUs supported. | JAX documentation, Installation |
 //! | `framework_onnx` | framework = onnx | +5 / −10 / 0 / +8 / +10 / +5 / −10 | ONNX Runtime reaches CPUs, GPUs, edge NPUs and FPGAs, not TPUs. | ONNX Runtime, Execution Providers |
 //! | `updates_frequent` | model_update = weekly or daily | +10 / −5 / −10 / −30 / +5 / −5 / −10 | Compiled paths recompile on every change; an FPGA build takes hours. | AMD Vitis tutorial, Building the Device Binary |
-//! | `updates_fixed` | model_update = never or rarely | 0 / +3 / +8 / +12 / 0 / +5 / 0 | Compile and hardware-design costs are paid once for a frozen model. | Putnam et al. 2014, Catapult |
+//! | `updates_fixed` | model_update = never or rarely | 0 / +3 / +8 / +12 / 0 / +5 / 0 | Compile and FPGA-build costs are paid once for a frozen model; Catapult chose FPGAs because services change fast. | Putnam et al. 2014, Catapult |
 //! | `rent_when_idle` | inference, cloud, utilization < 0.4 | −5 / 0 / +10 / −10 / +5 / 0 / 0 | Mostly idle capacity is rented in the smallest unit (one Inferentia2 chip, or CPU). | AWS Neuron, Inf2 Architecture |
 //! | `buy_when_busy` | on_prem, utilization ≥ 0.7 | +12 / 0 / 0 / +3 / +5 / 0 / 0 | Capital spread over many busy hours pays back; GPUs are the most reusable part to own. | Barroso et al. 2018 |
 //! | `budget_small` | budget_usd < 25000 | −5 / 0 / 0 / −10 / +8 / +10 / −5 | A flagship GPU is assumed to cost about $30,000; small budgets point to CPUs, edge parts or renting. | Course assumption (seed's H100 price) |
@@ -109,7 +109,7 @@
 //! | `inference_part` | part marked `for_inference` | +6 inference; −20 training | Serving parts are economical for inference, wrong for training. | The catalogue's `for_inference` flags |
 //! | `interconnect` | training, params ≥ 1e9, link listed | +6 ≥ 1,000 GB/s; +5 ≥ 600; +3 ≥ 300; +1 ≥ 100 | Every step all-reduces the gradients over these links. | Patarasuk and Yuan 2009 |
 //! | `embedding_capacity` | recommender, capacity listed | +6 ≥ 128 GB; +4 ≥ 64; +2 ≥ 32 | Bigger memories mean fewer embedding shards and less all-to-all traffic. | Mudigere et al. 2022 |
-//! | `flagship_over_budget` | budget_usd < 25000 | −10 for 500 W-plus modules or a listed price above the budget | Such modules sell only in 8-way servers. | Course assumption (seed's H100 price) |
+//! | `flagship_over_budget` | budget_usd < 25000 | −10 for 500 W-plus modules or a listed price above the budget | Such modules sell only in 4- or 8-way servers. | Course assumption (seed's H100 price) |
 
 mod device;
 pub mod rules;

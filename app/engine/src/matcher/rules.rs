@@ -478,7 +478,7 @@ pub const RULES: [Rule; 39] = [
         fires_scale_large,
         (
             "models this large need high-bandwidth memory and fast links between many chips, which this class offers",
-            "models this large need hundreds of gigabytes of fast memory and chip-to-chip links this class lacks",
+            "models this large need tens to hundreds of gigabytes of fast memory and chip-to-chip links this class lacks",
         ),
         &[],
         "Models with tens of billions of parameters are trained and served on many HBM accelerators joined by fast links; Llama 3 405B used up to 16K H100 GPUs.",
@@ -496,7 +496,7 @@ pub const RULES: [Rule; 39] = [
             "a model this small leaves a big accelerator idle, and the trip to it can cost more than the math",
         ),
         &[],
-        "Keyword spotters, wake-word detectors and anomaly detectors of this size run on microcontrollers and small accelerators, which is what the MLPerf Tiny suite measures.",
+        "Keyword spotters, wake-word detectors and anomaly detectors of well under a million parameters run on microcontrollers, which is what the MLPerf Tiny suite measures; models up to ten million run on small edge accelerators and CPUs.",
         BANBURY_2021,
     ),
     class_rule(
@@ -511,7 +511,7 @@ pub const RULES: [Rule; 39] = [
             "convolutions are dense math this class runs slowly or only after conversion",
         ),
         &[],
-        "Convolutions with realistic channel counts sit above the ridge point, so tensor units pay off; cuDNN on GPUs and the Edge TPU compiler are both built around CNNs.",
+        "Convolutions reuse each weight across a whole image, tens to hundreds of FLOP per byte and most in large-batch training, so tensor units pay off; cuDNN on GPUs and the Edge TPU compiler are both built around CNNs.",
         CHETLUR_2014,
     ),
     class_rule(
@@ -523,7 +523,7 @@ pub const RULES: [Rule; 39] = [
         fires_transformer,
         (
             "transformers are large dense matrix products with fixed shapes, which this class's matrix units and compilers handle well",
-            "transformers need large dense matrix products and more memory than this class offers",
+            "transformers are large dense matrix products, which this class runs far more slowly than parts with wide matrix units",
         ),
         &[],
         "Google lists models dominated by matrix computations first among TPU workloads, and transformer encoders are exactly that.",
@@ -538,7 +538,7 @@ pub const RULES: [Rule; 39] = [
         fires_llm,
         (
             "LLMs need large HBM for weights and the KV cache and fast links to shard across chips, which this class has",
-            "LLMs need far more memory and bandwidth than this class offers",
+            "LLMs need far more memory bandwidth, and beyond small models more fast memory, than this class offers",
         ),
         &[],
         "LLMs are trained and served on HBM accelerators sharded over fast links; Llama 3 was trained on up to 16K H100 GPUs.",
@@ -612,11 +612,11 @@ pub const RULES: [Rule; 39] = [
         [5, 3, 3, -5, -10, -10, 0],
         fires_memory_bound_decode,
         (
-            "so speed follows memory bandwidth, and this class has high-bandwidth memory",
-            "so speed follows memory bandwidth, and this class's memory is several times slower than a data-centre GPU's HBM",
+            "speed therefore follows memory bandwidth, and this class has high-bandwidth memory",
+            "speed therefore follows memory bandwidth, and this class's memory is several times slower than a data-centre GPU's HBM",
         ),
         &[],
-        "At small batch, LLM decoding does about one FLOP per byte of weights read, far below every accelerator's ridge point, so tokens per second track memory bandwidth, not peak FLOP/s.",
+        "At batch b, LLM decoding does about b FLOP per byte of weights read (1 to 16 here), far below every accelerator's ridge point, so tokens per second track memory bandwidth, not peak FLOP/s.",
         POPE_2022,
     ),
     class_rule(
@@ -627,17 +627,17 @@ pub const RULES: [Rule; 39] = [
         [8, 8, 5, -10, -10, -10, -5],
         fires_batch_large,
         (
-            "large batches reuse each weight many times, lifting the work above the ridge point where wide matrix units pay off",
-            "large batches reward wide matrix units, which this class lacks",
+            "large batches reuse each weight many times, raising arithmetic intensity toward the ridge point where wide matrix units pay off",
+            "large batches reward many wide matrix units, and this class has few or none",
         ),
         &[],
-        "Batching raises arithmetic intensity; above the ridge point throughput is set by peak FLOP/s, the strength of GPUs, TPUs and training ASICs.",
+        "Batching raises arithmetic intensity; the nearer the work comes to the ridge point, the more throughput follows peak FLOP/s, the strength of GPUs, TPUs and training ASICs.",
         WILLIAMS_2009,
     ),
     class_rule(
         "latency_sub_ms",
         "p_{\\mathrm{sub\\,ms}}",
-        "Sub-millisecond tail at batch 1",
+        "Sub-millisecond tail at batch 4 or less",
         "phase = inference, latency_p99_ms ≤ 1 and batch_size ≤ 4",
         [-5, -15, 5, 18, 5, 0, 0],
         fires_latency_sub_ms,
@@ -706,7 +706,7 @@ pub const RULES: [Rule; 39] = [
         fires_power_tight,
         (
             "this class has parts that run within a few watts to a few tens of watts",
-            "this class's parts draw tens to hundreds of watts",
+            "this class's catalogued parts draw tens to hundreds of watts",
         ),
         &[],
         "Edge parts are specified in single or low double-digit watts (the Coral Edge TPU about 2 W), while data-centre accelerators draw 70 to 1,000 W.",
@@ -721,7 +721,7 @@ pub const RULES: [Rule; 39] = [
         fires_power_milliwatt,
         (
             "only the smallest edge parts and microcontrollers come near this budget",
-            "even idle, this class draws more than the whole budget",
+            "even idle, the data-centre parts of this class draw more than the whole budget",
         ),
         &[(Class::Neuromorphic, "event-driven chips draw power mainly when spikes arrive, the regime neuromorphic research targets")],
         "Always-on sensing at milliwatts is the domain of microcontrollers (TensorFlow Lite for Microcontrollers runs in 16 KB with no operating system) and of event-driven neuromorphic chips.",
@@ -738,7 +738,10 @@ pub const RULES: [Rule; 39] = [
             "this class makes small, low-power modules meant for devices",
             "this class lives in data centres and clouds, not inside a device",
         ),
-        &[(Class::Neuromorphic, "neuromorphic research boards are small and frugal enough to sit inside a device")],
+        &[
+            (Class::Neuromorphic, "neuromorphic research boards are small and frugal enough to sit inside a device"),
+            (Class::Cpu, "a server CPU like the EPYC draws hundreds of watts and lives in a data centre; a device's own small CPU is a different part"),
+        ],
         "Cloud TPUs are a Google Cloud service and AWS Neuron chips come only as EC2 instances; data-centre GPUs need server power and cooling, while Jetson and Coral modules are built into devices.",
         GOOGLE_TPU_INTRO,
     ),
@@ -756,6 +759,7 @@ pub const RULES: [Rule; 39] = [
         &[
             (Class::Tpu, "Cloud TPUs are rented by the hour, and only in Google Cloud"),
             (Class::Asic, "AWS's Inferentia and Trainium are rented by the hour, and only in AWS"),
+            (Class::Fpga, "few clouds rent FPGAs, so the choice of instance is narrow"),
         ],
         "Cloud TPUs and the AWS Neuron chips exist only as cloud instances, and GPUs are rented by every cloud; edge modules and research chips are not rented.",
         AWS_INF2_ARCH,
@@ -844,9 +848,9 @@ pub const RULES: [Rule; 39] = [
         fires_updates_frequent,
         (
             "a changed model runs here without an ahead-of-time compile or a hardware build",
-            "every change goes through an ahead-of-time compiler that wants static shapes and supported operators",
+            "on most parts of this class every change goes through an ahead-of-time compiler that wants static shapes and supported operators",
         ),
-        &[(Class::Fpga, "every change to the design means a new hardware build, hours of synthesis and place-and-route")],
+        &[(Class::Fpga, "a change that needs new FPGA logic means a new hardware build, hours of synthesis and place-and-route")],
         "Compiled paths (XLA, Neuron, the Edge TPU compiler) recompile on every change, and an FPGA hardware build can take several hours.",
         VITIS_BUILD,
     ),
@@ -862,7 +866,7 @@ pub const RULES: [Rule; 39] = [
             "",
         ),
         &[],
-        "Catapult and Brainwave paid for FPGA engineering because ranking models were stable enough to freeze into logic or a fixed soft processor.",
+        "A frozen model pays for an ahead-of-time compile or an FPGA build once. Catapult's authors chose reprogrammable FPGAs because data-centre services change too fast for fixed-function chips, and each FPGA change is still a build of hours.",
         PUTNAM_2014,
     ),
     class_rule(
@@ -877,7 +881,7 @@ pub const RULES: [Rule; 39] = [
             "a big dedicated accelerator would be billed through hours it sits idle",
         ),
         &[],
-        "Capacity busy less than half the time should be rented in the smallest unit that serves it; Inf2 starts at a single-chip instance.",
+        "Capacity busy less than 40% of the time should be rented in the smallest unit that serves it; Inf2 starts at a single-chip instance.",
         AWS_INF2_ARCH,
     ),
     class_rule(
@@ -903,10 +907,10 @@ pub const RULES: [Rule; 39] = [
         [-5, 0, 0, -10, 8, 10, -5],
         fires_budget_small,
         (
-            "parts in this class cost hundreds to a few thousand dollars, or can be rented by the hour",
+            "parts in this class cost from under a hundred to a few thousand dollars, or can be rented by the hour",
             "serious parts in this class, with their servers and engineering, cost more than that",
         ),
-        &[],
+        &[(Class::Cpu, "server CPUs cost from a few hundred dollars to about $12,000 (the EPYC 9654 lists at $11,805), and CPU instances rent by the hour")],
         "A flagship data-centre GPU alone is assumed to cost about $30,000 (the course's labelled assumption); small budgets point to CPUs, edge parts or renting.",
         SEED_H100_PRICE,
     ),
@@ -988,7 +992,7 @@ pub const RULES: [Rule; 39] = [
         "Flagship part on a small budget",
         "budget_usd < 25000",
         "−10 if the part draws 500 W or more (8-way SXM/OAM modules sold in whole servers) or its listed purchase price exceeds the budget",
-        "The 500 W-plus modules are sold only in 8-GPU baseboards costing far more than a small budget; a listed price above the budget rules a part out the same way.",
+        "The 500 W-plus modules are sold only in 4- or 8-accelerator servers costing far more than a small budget; a listed price above the budget rules a part out the same way.",
         SEED_H100_PRICE,
     ),
 ];

@@ -83,7 +83,7 @@ pub const CHUNG_2018: Source = Source {
 
 pub const PUTNAM_2014: Source = Source {
     title: "Putnam et al. 2014, A Reconfigurable Fabric for Accelerating Large-Scale Datacenter Services",
-    locator: "ISCA 2014 (CACM 59(11), 2016): FPGAs in 1,632 servers; 29% lower tail latency for Bing ranking at equal throughput",
+    locator: "ISCA 2014 (CACM 59(11), 2016): FPGAs in 1,632 servers; 29% lower tail latency for Bing ranking at equal throughput; section 1 on services that evolve too fast for non-programmable hardware",
     url: "https://cacm.acm.org/research/a-reconfigurable-fabric-for-accelerating-large-scale-datacenter-services/",
 };
 

@@ -266,3 +266,70 @@ mod properties {
         }
     }
 }
+
+/// More peak FLOP/s on less bandwidth: in memory-bound work the part with the
+/// bigger peak is the slower one, and the warning must say so rather than
+/// call a slow-down "0.5× faster". Figures shaped like TPU v6e (918 TFLOP/s,
+/// 1,640 GB/s) against MI250X (383 TFLOP/s, 3,277 GB/s).
+#[test]
+fn more_compute_on_less_bandwidth_is_reported_as_slower() {
+    let text = r#"
+[[accelerator]]
+id = "wide-compute"
+name = "Wide compute"
+class = "tpu"
+vendor = "V"
+[accelerator.peak_tflops]
+bf16 = 918.0
+[accelerator.memory]
+bandwidth_gb_s = 1640.0
+[[accelerator.sources]]
+title = "W"
+url = "https://example.com/w"
+checked = "2026-12-04"
+covers = ["peak_tflops", "memory"]
+
+[[accelerator]]
+id = "wide-memory"
+name = "Wide memory"
+class = "gpu"
+vendor = "V"
+[accelerator.peak_tflops]
+bf16 = 383.0
+[accelerator.memory]
+bandwidth_gb_s = 3277.0
+[[accelerator.sources]]
+title = "M"
+url = "https://example.com/m"
+checked = "2026-12-04"
+covers = ["peak_tflops", "memory"]
+
+[[accelerator]]
+id = "twin"
+name = "Twin"
+class = "gpu"
+vendor = "V"
+[accelerator.peak_tflops]
+bf16 = 918.0
+[accelerator.memory]
+bandwidth_gb_s = 4800.0
+[[accelerator.sources]]
+title = "T"
+url = "https://example.com/t"
+checked = "2026-12-04"
+covers = ["peak_tflops", "memory"]
+"#;
+    let catalogue = Catalogue {
+        accelerators: parse_file(text).unwrap(),
+    };
+    let warn = |ids: &str| {
+        let input = form(&[("accelerators", ids)]).validate(&catalogue).unwrap();
+        compute(&input).warning.unwrap_or_default()
+    };
+    let slower = warn("wide-compute,wide-memory");
+    assert!(slower.contains("2.4× the peak FLOP/s"), "{slower}");
+    assert!(slower.contains("yet takes 2× as long"), "{slower}");
+    assert!(!slower.contains("faster"), "{slower}");
+    // Equal peaks are no comparison of compute at all.
+    assert_eq!(warn("wide-compute,twin"), "");
+}

@@ -328,7 +328,7 @@ pub fn explanations(
 /// What both data-parallel notes say about overlap and ZeRO.
 macro_rules! dp_overlap {
     () => {
-        "It overlaps with the backward pass of the last micro-batch; what does not fit there is exposed. ZeRO-1 and 2 replace the all-reduce with a reduce-scatter and an all-gather of equal volume; ZeRO-3 also gathers the weights for every micro-batch's forward and backward pass (1.5× the traffic)."
+        "It overlaps with the backward pass of the last micro-batch; what does not fit there is exposed. ZeRO-1 and 2 replace the all-reduce with a reduce-scatter and an all-gather of equal volume; ZeRO-3 also gathers the weights twice per micro-batch, for its forward and its backward pass: 1.5× the all-reduce traffic with one micro-batch, and two more gathers for each further one."
     };
 }
 

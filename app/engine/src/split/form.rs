@@ -402,7 +402,7 @@ impl SplitForm {
                     checker.invalid(
                         "dp",
                         format!(
-                            "dp × tp × pp = {} needs more than the {count} accelerators.",
+                            "dp × tp × pp = {}, but there are only {count} accelerators; lower dp, tp or pp, or leave dp empty to use the whole cluster.",
                             dp.saturating_mul(tp_v).saturating_mul(pp_v)
                         ),
                     );

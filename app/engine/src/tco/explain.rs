@@ -57,7 +57,7 @@ pub(super) fn explain(input: &TcoInput, rates: &Rates, summary: &Summary) -> Vec
     };
     let e = Binding {
         symbol: "e",
-        meaning: "electricity per busy GPU-hour, W × PUE × $/kWh",
+        meaning: "electricity per busy GPU-hour, kW × PUE × $/kWh",
         value: format::usd(energy_per_busy_gpu_hour(input)),
     };
     let fixed = Binding {
