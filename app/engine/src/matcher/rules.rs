@@ -740,7 +740,7 @@ pub const RULES: [Rule; 39] = [
         ),
         &[
             (Class::Neuromorphic, "neuromorphic research boards are small and frugal enough to sit inside a device"),
-            (Class::Cpu, "a server CPU like the EPYC draws hundreds of watts and lives in a data centre; a device's own small CPU is a different part"),
+            (Class::Cpu, "a server CPU like the EPYC draws hundreds of watts in a data centre, and a device's own small CPU is a different part"),
         ],
         "Cloud TPUs are a Google Cloud service and AWS Neuron chips come only as EC2 instances; data-centre GPUs need server power and cooling, while Jetson and Coral modules are built into devices.",
         GOOGLE_TPU_INTRO,

@@ -722,3 +722,43 @@ fn every_field_has_a_name_for_prose() {
         assert!(!name.contains('_'), "{key}: {name}");
     }
 }
+
+/// A part with no multi-chip fast domain (the Jetson, the T4) is not
+/// described as "a whole 1-chip domain" when the model overflows it.
+#[test]
+fn a_one_chip_part_is_not_called_a_domain() {
+    let text = r#"
+[[accelerator]]
+id = "solo"
+name = "Solo module"
+class = "edge"
+vendor = "V"
+[accelerator.peak_tflops]
+bf16 = 10.0
+[accelerator.memory]
+capacity_gb = 8.0
+bandwidth_gb_s = 100.0
+[[accelerator.sources]]
+title = "S"
+url = "https://example.com/s"
+checked = "2026-12-04"
+covers = ["peak_tflops", "memory"]
+"#;
+    let catalogue = Catalogue {
+        accelerators: crate::hardware::parse_file(text).unwrap(),
+    };
+    let input = form(&[
+        ("phase", "inference"),
+        ("model_family", "transformer"),
+        ("params", "10e9"),
+    ])
+    .validate(&catalogue)
+    .unwrap();
+    let out = compute(&input);
+    let reasons = out.ranking[0].reasons.join("\n");
+    assert!(!reasons.contains("1-chip"), "{reasons}");
+    assert!(
+        reasons.contains("exceed the 8 GB of one Solo module, which has no multi-chip fast domain"),
+        "{reasons}"
+    );
+}
