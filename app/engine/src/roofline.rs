@@ -684,23 +684,23 @@ fn over_provisioning_warning(placements: &[Placement]) -> Option<String> {
     if compute_ratio < 1.05 || speedup >= compute_ratio {
         return None;
     }
-    if speedup < 1.0 {
-        return Some(format!(
-            "Memory-bound: {} has {}× the peak FLOP/s of {} yet takes {}× as long, because time here follows memory bandwidth ({} vs {}). Paying for compute that this work cannot use wastes money.",
-            most_compute.name,
-            format::significant_digits(compute_ratio, 2),
-            least_compute.name,
-            format::significant_digits(1.0 / speedup, 2),
-            format::si(most_compute.bandwidth_bytes_per_s, "B/s"),
-            format::si(least_compute.bandwidth_bytes_per_s, "B/s"),
-        ));
-    }
+    // A part with more FLOP/s but less bandwidth is slower here, not "0.5× faster".
+    let comparison = if speedup < 1.0 {
+        format!(
+            "yet takes {}× as long",
+            format::significant_digits(1.0 / speedup, 2)
+        )
+    } else {
+        format!(
+            "but finishes only {}× faster",
+            format::significant_digits(speedup, 2)
+        )
+    };
     Some(format!(
-        "Memory-bound: {} has {}× the peak FLOP/s of {} but finishes only {}× faster, because time here follows memory bandwidth ({} vs {}). Paying for compute that this work cannot use wastes money.",
+        "Memory-bound: {} has {}× the peak FLOP/s of {} {comparison}, because time here follows memory bandwidth ({} vs {}). Paying for compute that this work cannot use wastes money.",
         most_compute.name,
         format::significant_digits(compute_ratio, 2),
         least_compute.name,
-        format::significant_digits(speedup, 2),
         format::si(most_compute.bandwidth_bytes_per_s, "B/s"),
         format::si(least_compute.bandwidth_bytes_per_s, "B/s"),
     ))

@@ -250,35 +250,30 @@ fn memory_fit(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict
             Phase::Training if device.inter_gb_s.is_some() => 0,
             Phase::Training => -10,
         };
-        let reason = match (input.phase, points) {
-            (Phase::Training, 0) if device.domain_size <= 1 => format!(
-                "Note: the {need_text} of {what} span several {} chips, joined by their scale-out network.",
-                device.name
-            ),
-            (Phase::Training, 0) => format!(
-                "Note: the {need_text} of {what} span several {}-chip domains of the {}, joined by their scale-out network.",
-                device.domain_size, device.name
-            ),
-            (Phase::Training, _) if device.domain_size <= 1 => format!(
-                "Against: the {need_text} of {what} exceed the {} of one {}, which has no multi-chip fast domain or scale-out network in the catalogue.",
+        // What the model overflows: one chip when the part has no multi-chip
+        // fast domain (T4, L4, Jetson), otherwise the whole domain.
+        let limit = if device.domain_size <= 1 {
+            format!(
+                "the {} of one {}, which has no multi-chip fast domain in the catalogue",
                 words::bytes(capacity),
                 device.name
-            ),
-            (Phase::Training, _) => format!(
-                "Against: the {need_text} of {what} exceed a whole {}-chip domain of the {}, and the catalogue lists no scale-out network for it.",
-                device.domain_size, device.name
-            ),
-            _ if device.domain_size <= 1 => format!(
-                "Against: the {need_text} of {what} exceed the {} of one {}, which has no multi-chip fast domain in the catalogue.",
-                words::bytes(capacity),
-                device.name
-            ),
-            _ => format!(
-                "Against: the {need_text} of {what} exceed the {} of a whole {}-chip domain of the {}.",
+            )
+        } else {
+            format!(
+                "the {} of a whole {}-chip domain of the {}",
                 words::bytes(capacity * domain),
                 device.domain_size,
                 device.name
+            )
+        };
+        let reason = match (input.phase, points) {
+            (Phase::Training, 0) => format!(
+                "Note: the {need_text} of {what} exceed {limit}, so they are spread over several, joined by their scale-out network."
             ),
+            (Phase::Training, _) => format!(
+                "Against: the {need_text} of {what} exceed {limit}, and the catalogue lists no scale-out network for it."
+            ),
+            _ => format!("Against: the {need_text} of {what} exceed {limit}."),
         };
         verdict.fire("memory_fit", points, reason);
     }
