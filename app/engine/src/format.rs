@@ -141,6 +141,19 @@ pub fn significant_digits(value: f64, digits: i32) -> String {
     trim_zeros(&format!("{value:.decimals$}"))
 }
 
+/// Round bounds for a chart axis that must show `low..=high` and no more: each
+/// end moves out to a whole step, the power of ten just below the span, so the
+/// end labels read `97` and `99` rather than the raw data `97.7368…`. A span of
+/// zero, or any value that is not finite, gives the values back unchanged.
+pub fn nice_bounds(low: f64, high: f64) -> (f64, f64) {
+    let span = high - low;
+    if !(low.is_finite() && high.is_finite() && span > 0.0) {
+        return (low, high);
+    }
+    let step = 10_f64.powf(span.log10().floor());
+    ((low / step).floor() * step, (high / step).ceil() * step)
+}
+
 fn trim_zeros(text: &str) -> String {
     if text.contains('.') {
         text.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -192,5 +205,17 @@ mod tests {
         assert_eq!(usd(0.0), "$0.00");
         assert_eq!(usd(-2500.0), "-$2,500");
         assert_eq!(percent(0.2489), "24.9%");
+    }
+
+    #[test]
+    fn nice_bounds_round_outwards_to_the_step_below_the_span() {
+        assert_eq!(nice_bounds(97.736_844, 98.986_146), (97.0, 99.0));
+        assert_eq!(nice_bounds(12.0, 87.0), (10.0, 90.0));
+        assert_eq!(nice_bounds(0.0, 100.0), (0.0, 100.0));
+        let (low, high) = nice_bounds(99.21, 99.68);
+        assert!((low - 99.2).abs() < 1e-9 && (high - 99.7).abs() < 1e-9);
+        assert_eq!(nice_bounds(5.0, 5.0), (5.0, 5.0));
+        let (low, high) = nice_bounds(f64::NAN, 1.0);
+        assert!(low.is_nan() && high == 1.0);
     }
 }

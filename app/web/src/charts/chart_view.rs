@@ -1,5 +1,6 @@
 //! One echarts canvas that follows a chart signal, with a visible data table.
 
+use crate::charts::frame;
 use crate::charts::loader::ensure_echarts;
 use crate::theme::use_theme;
 use charming::theme::Theme;
@@ -78,6 +79,10 @@ fn draw(
             status.try_set(Some(message));
             return;
         }
+        // The legend wraps at the canvas's real width, so the frame is fitted
+        // at draw time rather than when the widget builds its options.
+        let width = crate::dom::element_by_id(&target).map_or(0.0, |e| f64::from(e.client_width()));
+        let options = frame::fit(options, width);
         // Reuse the instance while the theme is unchanged; a theme change needs a new one.
         let reused = instance.try_with_value(|current| match current {
             Some((echarts, was_dark)) if *was_dark == dark => {

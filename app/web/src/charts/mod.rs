@@ -3,6 +3,7 @@
 //! chart is paired with a data table for readers who cannot see the canvas.
 
 pub mod chart_view;
+pub mod frame;
 pub mod loader;
 
 pub use chart_view::ChartView;

@@ -1,14 +1,14 @@
 //! The checkpoint-interval widget: Young's optimum and the time failures cost.
 
 use crate::charts::chart_view::{ChartTable, ChartView};
+use crate::charts::frame;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{form_setter, form_value, NumberField};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
-use charming::component::Axis;
 use charming::datatype::DataPoint;
-use charming::element::{AxisType, NameLocation, Tooltip, Trigger};
+use charming::element::{AxisType, Tooltip, Trigger};
 use charming::series::Line;
 use charming::Chart;
 use engine::checkpoint::{compute, CheckpointForm, CheckpointOutput, FIELDS};
@@ -114,20 +114,8 @@ fn waste_chart(output: &CheckpointOutput) -> Chart {
         .animation(!crate::dom::prefers_reduced_motion())
         .background_color("transparent")
         .tooltip(Tooltip::new().trigger(Trigger::Item))
-        .x_axis(
-            Axis::new()
-                .type_(AxisType::Log)
-                .name("Checkpoint interval (minutes)")
-                .name_location(NameLocation::Middle)
-                .name_gap(28),
-        )
-        .y_axis(
-            Axis::new()
-                .type_(AxisType::Value)
-                .name("Time lost (%)")
-                .name_location(NameLocation::Middle)
-                .name_gap(40),
-        )
+        .x_axis(frame::x_axis("Checkpoint interval (minutes)").type_(AxisType::Log))
+        .y_axis(frame::y_axis("Time lost (%)").type_(AxisType::Value))
         .series(Line::new().name("Time lost").data(points))
         .series(Line::new().name("Young's interval").data(marker))
 }

@@ -1,14 +1,14 @@
 //! The chiplet widget: one big die against n chiplets, in yield, wafer area and cost.
 
 use crate::charts::chart_view::{ChartTable, ChartView};
+use crate::charts::frame;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{form_setter, form_value, NumberField};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
-use charming::component::{Axis, Legend};
 use charming::datatype::DataPoint;
-use charming::element::{AxisType, NameLocation, Tooltip, Trigger};
+use charming::element::{AxisType, Tooltip, Trigger};
 use charming::series::Line;
 use charming::Chart;
 use engine::chiplet::{compute, ChipletForm, ChipletOutput, FIELDS};
@@ -137,28 +137,18 @@ fn cost_chart(output: &ChipletOutput) -> Chart {
         .animation(!crate::dom::prefers_reduced_motion())
         .background_color("transparent")
         .tooltip(Tooltip::new().trigger(Trigger::Axis))
-        .legend(Legend::new().top("bottom"))
         .x_axis(
-            Axis::new()
+            // Ticks every 2 from 0: echarts' own choice for 1 to 16 (1, 3,
+            // 6 … 15, 16) printed the last two labels on top of each other on
+            // a phone.
+            frame::x_axis("Chiplets per product")
                 .type_(AxisType::Value)
-                .name("Chiplets per product")
-                .name_location(NameLocation::Middle)
-                .name_gap(28)
-                .min(1)
-                .max(16),
+                .min(0)
+                .max(16)
+                .interval(2),
         )
-        .y_axis(
-            Axis::new()
-                .type_(AxisType::Value)
-                .name("$ per product")
-                .name_location(NameLocation::Middle)
-                .name_gap(50),
-        )
-        .y_axis(
-            Axis::new()
-                .type_(AxisType::Value)
-                .name("Wafer mm² per product"),
-        )
+        .y_axis(frame::y_axis("$ per product").type_(AxisType::Value))
+        .y_axis(frame::y_axis_right("mm² per product").type_(AxisType::Value))
         .series(Line::new().name("Cost ($)").data(cost))
         .series(
             Line::new()

@@ -2,15 +2,15 @@
 //! operation lands against each one's compute and memory roofs.
 
 use crate::charts::chart_view::{ChartTable, ChartView};
+use crate::charts::frame;
 use crate::context::use_course;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::NumberField;
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
-use charming::component::{Axis, Legend};
 use charming::datatype::DataPoint;
-use charming::element::{AxisType, NameLocation, Tooltip, Trigger};
+use charming::element::{AxisType, Tooltip, Trigger};
 use charming::series::Line;
 use charming::Chart;
 use engine::format;
@@ -243,21 +243,8 @@ fn roofline_chart(output: &RooflineOutput) -> Chart {
         .animation(!crate::dom::prefers_reduced_motion())
         .background_color("transparent")
         .tooltip(Tooltip::new().trigger(Trigger::Item))
-        .legend(Legend::new().top("bottom"))
-        .x_axis(
-            Axis::new()
-                .type_(AxisType::Log)
-                .name("Arithmetic intensity (FLOP/byte)")
-                .name_location(NameLocation::Middle)
-                .name_gap(28),
-        )
-        .y_axis(
-            Axis::new()
-                .type_(AxisType::Log)
-                .name("TFLOP/s")
-                .name_location(NameLocation::Middle)
-                .name_gap(44),
-        );
+        .x_axis(frame::x_axis("Arithmetic intensity (FLOP/byte)").type_(AxisType::Log))
+        .y_axis(frame::y_axis("TFLOP/s").type_(AxisType::Log));
     let mut top = 1.0_f64;
     for p in &output.placements {
         let peak = p.peak_flops_per_s / 1e12;

@@ -3,16 +3,14 @@
 //! learner's own prices.
 
 use crate::charts::chart_view::{ChartTable, ChartView};
+use crate::charts::frame;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{form_setter, form_value, NumberField};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
-use charming::component::{Axis, Grid, Legend};
 use charming::datatype::DataPoint;
-use charming::element::{
-    AxisType, LineStyle, LineStyleType, NameLocation, Symbol, Tooltip, Trigger,
-};
+use charming::element::{AxisType, LineStyle, LineStyleType, Symbol, Tooltip, Trigger};
 use charming::series::Line;
 use charming::Chart;
 use engine::format;
@@ -400,32 +398,13 @@ fn cost_chart(c: &Computed) -> Chart {
         .animation(!crate::dom::prefers_reduced_motion())
         .background_color("transparent")
         .tooltip(Tooltip::new().trigger(Trigger::Axis))
-        .legend(Legend::new().bottom(0))
-        .grid(
-            Grid::new()
-                .left(30)
-                .right(20)
-                .top(16)
-                // A narrow screen wraps the legend onto three lines.
-                .bottom(if crate::dom::narrow_screen() { 110 } else { 64 })
-                .contain_label(true),
-        )
         .x_axis(
-            Axis::new()
+            frame::x_axis("Month")
                 .type_(AxisType::Value)
-                .name("Month")
-                .name_location(NameLocation::Middle)
-                .name_gap(26)
                 .min(0)
                 .max(last as f64),
         )
-        .y_axis(
-            Axis::new()
-                .type_(AxisType::Value)
-                .name("Cumulative cost ($ thousands)")
-                .name_location(NameLocation::Middle)
-                .name_gap(46),
-        );
+        .y_axis(frame::y_axis("Cumulative cost ($ thousands)").type_(AxisType::Value));
     for series in &SERIES {
         let points: Vec<DataPoint> = months
             .iter()

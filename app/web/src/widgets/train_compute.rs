@@ -2,13 +2,13 @@
 //! Raw strings live in one signal; validation and compute are Memos over it.
 
 use crate::charts::chart_view::{ChartTable, ChartView};
+use crate::charts::frame;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::NumberField;
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
-use charming::component::Axis;
-use charming::element::{AxisType, NameLocation, Tooltip, Trigger};
+use charming::element::{AxisType, Tooltip, Trigger};
 use charming::series::Bar;
 use charming::Chart;
 use engine::format;
@@ -132,20 +132,11 @@ fn scaling_chart(output: &TrainComputeOutput) -> Chart {
         .background_color("transparent")
         .tooltip(Tooltip::new().trigger(Trigger::Axis))
         .x_axis(
-            Axis::new()
+            frame::x_axis("Accelerators")
                 .type_(AxisType::Category)
-                .name("Accelerators")
-                .name_location(NameLocation::Middle)
-                .name_gap(28)
                 .data(labels),
         )
-        .y_axis(
-            Axis::new()
-                .type_(AxisType::Log)
-                .name("Days")
-                .name_location(NameLocation::Middle)
-                .name_gap(40),
-        )
+        .y_axis(frame::y_axis("Days").type_(AxisType::Log))
         .series(Bar::new().name("Days to train").data(days))
 }
 

@@ -3,9 +3,9 @@
 //! against completion time for every setup the recommender priced.
 
 use crate::charts::chart_view::{ChartTable, ChartView};
-use charming::component::{Axis, Legend};
+use crate::charts::frame;
 use charming::datatype::DataPoint;
-use charming::element::{AxisType, NameLocation, Symbol, Tooltip, Trigger};
+use charming::element::{AxisType, Symbol, Tooltip, Trigger};
 use charming::series::{Line, Scatter};
 use charming::Chart;
 use engine::casestudy::{CaseStudyOutput, EventKind};
@@ -18,7 +18,6 @@ fn base() -> Chart {
         .animation(!crate::dom::prefers_reduced_motion())
         .background_color("transparent")
         .tooltip(Tooltip::new().trigger(Trigger::Item))
-        .legend(Legend::new().top("bottom"))
 }
 
 fn kind_label(kind: EventKind) -> &'static str {
@@ -54,17 +53,10 @@ pub fn TimelineChart(output: Arc<CaseStudyOutput>) -> impl IntoView {
         )
     });
     let chart = base()
-        .x_axis(
-            Axis::new()
-                .type_(AxisType::Value)
-                .name("Hours")
-                .name_location(NameLocation::Middle)
-                .name_gap(28),
-        )
+        .x_axis(frame::x_axis("Hours").type_(AxisType::Value))
         .y_axis(
-            Axis::new()
+            frame::y_axis("Work done (%)")
                 .type_(AxisType::Value)
-                .name("Work done (%)")
                 .min(0)
                 .max(100),
         )
@@ -127,6 +119,15 @@ pub fn SweepChart(output: Arc<CaseStudyOutput>) -> impl IntoView {
         .iter()
         .map(|p| DataPoint::from(vec![p.interval_s / 3600.0, p.goodput * 100.0]))
         .collect();
+    // The axis spans the simulated goodputs only, since they differ by tenths
+    // of a percent; its ends are rounded so the end labels stay short.
+    let (low, high) = output
+        .sweep
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+            (lo.min(p.goodput * 100.0), hi.max(p.goodput * 100.0))
+        });
+    let (low, high) = format::nice_bounds(low, high);
     let mut marks = Vec::new();
     if let Some(young) = output.checkpoint_interval_young_daly_s {
         let goodput = output
@@ -141,21 +142,12 @@ pub fn SweepChart(output: Arc<CaseStudyOutput>) -> impl IntoView {
         marks.push(DataPoint::from(vec![young / 3600.0, goodput * 100.0]));
     }
     let chart = base()
-        .x_axis(
-            Axis::new()
-                .type_(AxisType::Log)
-                .name("Checkpoint interval (hours)")
-                .name_location(NameLocation::Middle)
-                .name_gap(28),
-        )
+        .x_axis(frame::x_axis("Checkpoint interval (hours)").type_(AxisType::Log))
         .y_axis(
-            Axis::new()
+            frame::y_axis("Goodput (%)")
                 .type_(AxisType::Value)
-                .name("Goodput (%)")
-                .name_location(NameLocation::Middle)
-                .name_gap(40)
-                .min("dataMin")
-                .max("dataMax"),
+                .min(low)
+                .max(high),
         )
         .series(Line::new().name("Simulated goodput").data(curve))
         .series(
@@ -216,20 +208,8 @@ pub fn CostChart(output: Arc<CaseStudyOutput>) -> impl IntoView {
         DataPoint::from(vec![deadline_hours, high]),
     ];
     let chart = base()
-        .x_axis(
-            Axis::new()
-                .type_(AxisType::Log)
-                .name("Expected completion (hours)")
-                .name_location(NameLocation::Middle)
-                .name_gap(28),
-        )
-        .y_axis(
-            Axis::new()
-                .type_(AxisType::Log)
-                .name("Expected cost ($)")
-                .name_location(NameLocation::Middle)
-                .name_gap(50),
-        )
+        .x_axis(frame::x_axis("Expected completion (hours)").type_(AxisType::Log))
+        .y_axis(frame::y_axis("Expected cost ($)").type_(AxisType::Log))
         .series(
             Scatter::new()
                 .name("Meets the deadline")

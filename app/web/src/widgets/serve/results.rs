@@ -4,11 +4,9 @@
 
 use super::run::Finished;
 use crate::charts::chart_view::{ChartTable, ChartView};
+use crate::charts::frame;
 use crate::widgets::explain::ExplainedOutput;
-use charming::component::{Axis, Grid, Legend};
-use charming::element::{
-    AxisType, ItemStyle, LineStyle, LineStyleType, NameLocation, Symbol, Tooltip, Trigger,
-};
+use charming::element::{AxisType, ItemStyle, LineStyle, LineStyleType, Symbol, Tooltip, Trigger};
 use charming::series::{Bar, Line};
 use charming::Chart;
 use engine::format;
@@ -154,26 +152,13 @@ fn sweep_chart(shown: &Shown) -> Chart {
         .animation(!crate::dom::prefers_reduced_motion())
         .background_color("transparent")
         .tooltip(Tooltip::new().trigger(Trigger::Axis))
-        .legend(Legend::new().bottom(0))
-        .grid(
-            Grid::new()
-                .left(12)
-                .right(12)
-                .top(36)
-                // A narrow screen wraps the legend onto two lines.
-                .bottom(if crate::dom::narrow_screen() { 80 } else { 56 })
-                .contain_label(true),
-        )
         .x_axis(
-            Axis::new()
+            frame::x_axis("Batch limit")
                 .type_(AxisType::Category)
-                .name("Batch limit")
-                .name_location(NameLocation::Middle)
-                .name_gap(24)
                 .data(labels),
         )
-        .y_axis(Axis::new().type_(AxisType::Log).name("Latency (ms, log)"))
-        .y_axis(Axis::new().type_(AxisType::Value).name("Requests/s"))
+        .y_axis(frame::y_axis("Latency (ms, log)").type_(AxisType::Log))
+        .y_axis(frame::y_axis_right("Requests/s").type_(AxisType::Value))
         .series(
             Bar::new()
                 .name("Throughput (requests/s)")

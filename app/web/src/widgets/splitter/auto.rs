@@ -2,10 +2,10 @@
 //! progress bar in between, so the page never freezes; then ranks them.
 
 use crate::charts::chart_view::{ChartTable, ChartView};
+use crate::charts::frame;
 use crate::dom::{now_ms, yield_to_browser};
-use charming::component::{Axis, Legend};
 use charming::datatype::DataPoint;
-use charming::element::{AxisType, NameLocation, Symbol, Tooltip, Trigger};
+use charming::element::{AxisType, Symbol, Tooltip, Trigger};
 use charming::series::Scatter;
 use charming::Chart;
 use engine::format;
@@ -199,21 +199,8 @@ fn pareto_chart(result: &SearchResult) -> Chart {
         .animation(!crate::dom::prefers_reduced_motion())
         .background_color("transparent")
         .tooltip(Tooltip::new().trigger(Trigger::Item))
-        .legend(Legend::new().top("bottom"))
-        .x_axis(
-            Axis::new()
-                .type_(AxisType::Value)
-                .name("Memory per accelerator (GB)")
-                .name_location(NameLocation::Middle)
-                .name_gap(28),
-        )
-        .y_axis(
-            Axis::new()
-                .type_(AxisType::Value)
-                .name("Tokens/s")
-                .name_location(NameLocation::Middle)
-                .name_gap(60),
-        )
+        .x_axis(frame::x_axis("Memory per accelerator (GB)").type_(AxisType::Value))
+        .y_axis(frame::y_axis("Tokens/s").type_(AxisType::Value))
         .series(
             Scatter::new()
                 .name("Ten fastest")

@@ -2,11 +2,11 @@
 //! bars, every number with its explanation, the lints and the scaling chart.
 
 use crate::charts::chart_view::{ChartTable, ChartView};
+use crate::charts::frame;
 use crate::widgets::bar::{Bar, Segment, StackedBar};
 use crate::widgets::explain::ExplainedOutput;
-use charming::component::{Axis, Legend};
 use charming::datatype::DataPoint;
-use charming::element::{AxisType, NameLocation, Tooltip, Trigger};
+use charming::element::{AxisType, Tooltip, Trigger};
 use charming::series::Line;
 use charming::Chart;
 use engine::format;
@@ -228,25 +228,11 @@ fn scaling_chart(report: &Report) -> Chart {
         .animation(!crate::dom::prefers_reduced_motion())
         .background_color("transparent")
         .tooltip(Tooltip::new().trigger(Trigger::Axis))
-        .legend(Legend::new().top("bottom"))
-        .x_axis(
-            Axis::new()
-                .type_(AxisType::Log)
-                .name("Accelerators")
-                .name_location(NameLocation::Middle)
-                .name_gap(28),
-        )
+        .x_axis(frame::x_axis("Accelerators").type_(AxisType::Log))
+        .y_axis(frame::y_axis("Tokens/s").type_(AxisType::Log))
         .y_axis(
-            Axis::new()
-                .type_(AxisType::Log)
-                .name("Tokens/s")
-                .name_location(NameLocation::Middle)
-                .name_gap(50),
-        )
-        .y_axis(
-            Axis::new()
+            frame::y_axis_right("MFU (%)")
                 .type_(AxisType::Value)
-                .name("MFU (%)")
                 .min(0)
                 .max(100),
         )

@@ -1,0 +1,73 @@
+// Every chart keeps its text readable on a phone and on a desktop: no axis
+// name, tick label or legend entry is cut off by the canvas edge, and no two
+// of them are drawn over each other. echarts draws on a canvas, so the text
+// boxes come from the chart instance (echarts.getInstanceByDom) and its
+// zrender display list; the vendored echarts is pinned, so that list is stable.
+import { test, expect } from "@playwright/test";
+
+const CHART_WIDGETS = ["roofline", "train-compute", "splitter", "casestudy", "serve", "energy", "tco", "chiplet", "checkpoint"];
+
+// Boxes of every piece of text each chart on the page draws, in canvas pixels.
+function textBoxes() {
+  return [...document.querySelectorAll('[data-testid="chart"]')].map((element) => {
+    const zr = window.echarts.getInstanceByDom(element).getZr();
+    const boxes = [];
+    for (const shape of zr.storage.getDisplayList(true)) {
+      if (shape.type !== "tspan" || shape.invisible || shape.ignore || !shape.style?.text) continue;
+      const box = shape.getBoundingRect().clone();
+      const transform = shape.getComputedTransform();
+      if (transform) box.applyTransform(transform);
+      boxes.push({ text: String(shape.style.text), x: box.x, y: box.y, w: box.width, h: box.height });
+    }
+    return { width: zr.getWidth(), height: zr.getHeight(), boxes };
+  });
+}
+
+function problems({ width, height, boxes }) {
+  const found = [];
+  for (const b of boxes) {
+    if (b.x < -0.5 || b.y < -0.5 || b.x + b.w > width + 0.5 || b.y + b.h > height + 0.5) {
+      found.push(`"${b.text}" is cut off by the canvas edge`);
+    }
+  }
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i], boxes[j]];
+      const across = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+      const down = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+      if (across > 1 && down > 1) found.push(`"${a.text}" overlaps "${b.text}"`);
+    }
+  }
+  return found;
+}
+
+for (const width of [360, 768, 1280]) {
+  for (const widget of CHART_WIDGETS) {
+    test(`the ${widget} chart's text fits and does not overlap at ${width} px`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
+      const page = await context.newPage();
+      await page.goto(`/#/lab/${widget}`);
+      const charts = page.getByTestId("chart");
+      if (widget === "splitter") {
+        // The auto-split's Pareto chart appears once a search has run.
+        await page.getByTestId("auto-run").click();
+        await expect(page.getByTestId("auto-row")).toHaveCount(10, { timeout: 20_000 });
+        await expect(charts).toHaveCount(2);
+      }
+      // The case study draws its charts when its simulation finishes.
+      await expect(charts.first()).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+      const count = await charts.count();
+      for (let i = 0; i < count; i++) await expect(charts.nth(i)).toHaveAttribute("data-state", "ready");
+      // The drawing waits for an animation frame after the data settles.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const charted = await page.evaluate(textBoxes);
+      expect(charted.length).toBe(count);
+      for (const chart of charted) {
+        // A chart with no text at all would pass vacuously, so ask for some.
+        expect(chart.boxes.length).toBeGreaterThan(5);
+        expect(problems(chart)).toEqual([]);
+      }
+      await context.close();
+    });
+  }
+}
