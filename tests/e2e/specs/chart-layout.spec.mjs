@@ -71,3 +71,22 @@ for (const width of [360, 768, 1280]) {
     });
   }
 }
+
+test("a chart drawn on a wide window is drawn again to fit when the window narrows", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  await page.goto("/#/lab/roofline");
+  const chart = page.getByTestId("chart");
+  await expect(chart).toHaveAttribute("data-state", "ready");
+  const canvasWidth = () => chart.evaluate((element) => window.echarts.getInstanceByDom(element)?.getWidth() ?? 0);
+  expect(await canvasWidth()).toBeGreaterThan(600);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const fitted = await chart.evaluate((element) => element.clientWidth);
+  expect(fitted).toBeLessThan(400);
+  await expect.poll(canvasWidth).toBe(fitted);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const [charted] = await page.evaluate(textBoxes);
+  expect(problems(charted)).toEqual([]);
+  await context.close();
+});

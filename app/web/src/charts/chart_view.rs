@@ -7,6 +7,8 @@ use charming::theme::Theme;
 use charming::{Chart, Echarts, WasmRenderer};
 use leptos::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 
 static NEXT_ID: AtomicUsize = AtomicUsize::new(0);
 
@@ -33,12 +35,18 @@ pub fn ChartView(
     let instance = StoredValue::new_local(None::<(Echarts, bool)>);
     let target = id.clone();
     let frame_pending = StoredValue::new(false);
+    let drawn_width = StoredValue::new(0_i32);
+    let resized = RwSignal::new(0_u32);
+    // The element exists once the view is mounted, which is when Effects run.
+    let observed = id.clone();
+    Effect::new(move |_| follow_width(observed.clone(), drawn_width, instance, resized));
     // Drawing on a canvas is a sync with the outside world, so it is an Effect.
     // The drawing waits for the next animation frame: the numbers update first,
     // and several changes within one frame cost one redraw.
     Effect::new(move |_| {
         chart.track();
         theme.track();
+        resized.track();
         if frame_pending.get_value() {
             return;
         }
@@ -50,7 +58,7 @@ pub fn ChartView(
                 return;
             };
             let dark = theme.try_get_untracked().is_some_and(|t| t.is_dark());
-            draw(target, options, dark, status, instance);
+            draw(target, options, dark, status, instance, drawn_width);
         });
     });
     view! {
@@ -64,6 +72,49 @@ pub fn ChartView(
     }
 }
 
+/// A canvas keeps the width it was created at, so when the layout gives the
+/// chart another width (a phone turned sideways, a resized window, a page
+/// still settling when the chart first drew) the old instance is dropped and
+/// the next frame draws one that fits. A `ResizeObserver` reports the width
+/// after layout; a window `resize` event can arrive before the layout settles.
+/// The observer is disconnected when the chart unmounts.
+fn follow_width(
+    target: String,
+    drawn_width: StoredValue<i32>,
+    instance: StoredValue<Option<(Echarts, bool)>, LocalStorage>,
+    resized: RwSignal<u32>,
+) {
+    let Some(element) = crate::dom::element_by_id(&target) else {
+        return;
+    };
+    let callback = Closure::<dyn FnMut()>::new(move || {
+        let Some(width) = crate::dom::element_by_id(&target).map(|e| e.client_width()) else {
+            return;
+        };
+        // Zero means nothing is drawn yet; the first draw measures for itself.
+        if drawn_width
+            .try_get_value()
+            .is_none_or(|drawn| drawn == 0 || drawn == width)
+        {
+            return;
+        }
+        instance.try_set_value(None);
+        resized.try_update(|count| *count = count.wrapping_add(1));
+    });
+    let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) else {
+        return;
+    };
+    observer.observe(&element);
+    let observing = StoredValue::new_local(Some((observer, callback)));
+    on_cleanup(move || {
+        observing.try_update_value(|held| {
+            if let Some((observer, _)) = held.take() {
+                observer.disconnect();
+            }
+        });
+    });
+}
+
 /// Loads echarts if needed, then updates the chart in place or creates it.
 /// The chart may be unmounted while echarts loads, so every access to its
 /// signals uses the `try_` forms, which do nothing once they are disposed.
@@ -73,6 +124,7 @@ fn draw(
     dark: bool,
     status: RwSignal<Option<String>>,
     instance: StoredValue<Option<(Echarts, bool)>, LocalStorage>,
+    drawn_width: StoredValue<i32>,
 ) {
     leptos::task::spawn_local(async move {
         if let Err(message) = ensure_echarts().await {
@@ -81,8 +133,9 @@ fn draw(
         }
         // The legend wraps at the canvas's real width, so the frame is fitted
         // at draw time rather than when the widget builds its options.
-        let width = crate::dom::element_by_id(&target).map_or(0.0, |e| f64::from(e.client_width()));
-        let options = frame::fit(options, width);
+        let width = crate::dom::element_by_id(&target).map_or(0, |e| e.client_width());
+        drawn_width.try_set_value(width);
+        let options = frame::fit(options, f64::from(width));
         // Reuse the instance while the theme is unchanged; a theme change needs a new one.
         let reused = instance.try_with_value(|current| match current {
             Some((echarts, was_dark)) if *was_dark == dark => {
