@@ -64,7 +64,7 @@ pub const SORT_CHOICES: [(&str, SortKey, &str); 10] = [
     (
         "cloud_price",
         SortKey::CloudPrice,
-        "Cloud price per hour, highest first",
+        "Cloud $/hour, highest first",
     ),
 ];
 

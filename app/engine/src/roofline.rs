@@ -64,16 +64,19 @@ impl Operation {
         }
     }
 
+    /// The name in the Operation select. Kept to 26 characters so a closed
+    /// select on a 360 px phone shows it whole; each result's note explains
+    /// the operation in full.
     pub fn label(self) -> &'static str {
         match self {
-            Operation::Matmul => "Matrix multiply (M × K by K × N)",
+            Operation::Matmul => "Matrix multiply (M, K, N)",
             Operation::Layernorm => "Layer normalization",
-            Operation::Embedding => "Embedding lookup (recommender tables)",
-            Operation::Attention => "Attention, fused (FlashAttention-style)",
+            Operation::Embedding => "Embedding lookup",
+            Operation::Attention => "Attention (fused)",
             Operation::Conv2d => "2-D convolution",
-            Operation::Prefill => "LLM prefill (whole prompt at once)",
-            Operation::Decode => "LLM decode (one token per sequence)",
-            Operation::CnnInference => "CNN inference (whole ResNet-50)",
+            Operation::Prefill => "LLM prefill (whole prompt)",
+            Operation::Decode => "LLM decode (per token)",
+            Operation::CnnInference => "CNN inference (ResNet-50)",
         }
     }
 
@@ -513,7 +516,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             flops_tex: "F = L\\,d",
             bytes_tex: "Q = b\\,L\\,d",
             bindings: vec![size("L", "rows gathered", lookups), size("d", "embedding dimension", dim)],
-            note: "A gather with sum pooling: one add per element read. Rows are scattered, so real bandwidth is lower still.",
+            note: "A gather from an embedding table (a recommender's sparse features) with sum pooling: one add per element read. Rows are scattered, so real bandwidth is lower still.",
             source: WILLIAMS_2009,
         },
         Shape::Attention { batch, seq_len, hidden } => Work {
@@ -522,7 +525,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             flops_tex: "F = 4\\,B s^2 h",
             bytes_tex: "Q = 4\\,b\\,B s h",
             bindings: vec![size("B", "batch", batch), size("s", "sequence length", seq_len), size("h", "hidden size", hidden)],
-            note: "QKᵀ and the weighted sum of V each cost 2Bs²h FLOPs. Fused, the s×s scores stay on chip, so only Q, K, V and the output cross memory.",
+            note: "QKᵀ and the weighted sum of V each cost 2Bs²h FLOPs. Fused (FlashAttention-style), the s×s scores stay on chip, so only Q, K, V and the output cross memory.",
             source: DAO_2022,
         },
         Shape::Conv2d { batch, size: side, channels_in, channels_out, kernel } => Work {

@@ -104,3 +104,44 @@ for (const width of [360, 1280]) {
     await context.close();
   });
 }
+
+// A closed menu shows only what fits beside its arrow. On a 360 px phone,
+// accelerator names and long choices were cut off mid-word ("NVIDIA B200 (HGX
+// B200 / DG"), so every choice of every menu must fit its closed menu there.
+// Chromium's arrow takes 20 px inside the right padding; a choice measured
+// with the menu's own font must fit in what is left.
+test("every menu shows its choices whole at 360 px", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 }, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  const cut = [];
+  let measured = 0;
+  for (const widget of WIDGETS) {
+    await page.goto(`/#/lab/${widget}`);
+    await expect(page.locator("section.widget").first()).toBeVisible();
+    // Wait for the form; a widget without menus (training compute) has fields only.
+    await expect(page.locator("section.widget :is(input, select)").first()).toBeVisible();
+    // Accelerator menus fill in when the catalogue arrives; measure them full.
+    await page.waitForFunction(() => [...document.querySelectorAll("section.widget select[id$='-accelerator']")]
+      .every((select) => select.options.length >= 10));
+    const found = await page.evaluate(() => {
+      const context2d = document.createElement("canvas").getContext("2d");
+      const result = { cut: [], measured: 0 };
+      for (const select of document.querySelectorAll("section.widget select")) {
+        const style = getComputedStyle(select);
+        context2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        for (const option of select.options) {
+          result.measured += 1;
+          const width = context2d.measureText(option.text).width;
+          if (width > room) result.cut.push(`${select.id}: "${option.text}" needs ${Math.ceil(width)} px of ${Math.floor(room)}`);
+        }
+      }
+      return result;
+    });
+    cut.push(...found.cut);
+    measured += found.measured;
+  }
+  expect(measured).toBeGreaterThan(100);
+  expect(cut).toEqual([]);
+  await context.close();
+});

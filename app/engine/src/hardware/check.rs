@@ -22,6 +22,24 @@ pub fn check(acc: &Accelerator, text: &str) -> Vec<CatalogueProblem> {
             "id must be lowercase letters, digits and hyphens".to_string(),
         );
     }
+    let max = super::SHORT_NAME_MAX;
+    if acc.short_name.is_none() && acc.name.chars().count() > max {
+        problem(
+            "name",
+            format!("name is longer than {max} characters; add a short_name of at most {max} for the widgets' menus"),
+        );
+    }
+    if let Some(short) = &acc.short_name {
+        let length = short.chars().count();
+        if short.trim().is_empty() || length > max {
+            problem(
+                "short_name",
+                format!(
+                    "short_name must have 1 to {max} characters so a phone's menu shows it whole, found {length}"
+                ),
+            );
+        }
+    }
     if acc.sources.is_empty() {
         problem(
             "id",

@@ -138,6 +138,10 @@ pub struct SourceRef {
 pub struct Accelerator {
     pub id: String,
     pub name: String,
+    /// The name a form's select shows, at most `SHORT_NAME_MAX` characters so
+    /// a closed select on a phone shows it whole; `name` when left out.
+    #[serde(default)]
+    pub short_name: Option<String>,
     pub class: Class,
     pub vendor: String,
     pub year: Option<u32>,
@@ -161,7 +165,16 @@ pub struct Accelerator {
     pub sources: Vec<SourceRef>,
 }
 
+/// A closed select on a 360 px phone shows about 26 characters of 16 px
+/// text; a short name leaves room for a suffix such as " (180 GB)".
+pub const SHORT_NAME_MAX: usize = 20;
+
 impl Accelerator {
+    /// The name for a form's select: `short_name`, else the full name.
+    pub fn short(&self) -> &str {
+        self.short_name.as_deref().unwrap_or(&self.name)
+    }
+
     /// Dense peak in FLOP/s (or OP/s) at a precision.
     pub fn peak_flops_per_s(&self, precision: Precision) -> Option<f64> {
         self.peak_tflops.get(precision).map(|tflops| tflops * 1e12)

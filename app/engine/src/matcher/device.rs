@@ -123,12 +123,34 @@ pub fn intensity(input: &MatcherInput) -> Option<Intensity> {
     }
 }
 
-/// The workload's intensity and the highest attainable TFLOP/s any part
+/// The workload's intensity and the highest attainable speed any part
 /// reaches on it, worked out once per workload rather than once per part.
+/// The fastest part is named so a reason can say what the yardstick is.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Speed {
+pub struct Speed<'a> {
     pub intensity: Intensity,
     pub best: f64,
+    pub fastest: &'a Device,
+}
+
+/// The unit a part's speed is counted in, with its precision, so a sentence
+/// that sets an INT8 part beside a BF16 part says so.
+pub fn speed_unit(precision: Option<Precision>) -> String {
+    let name = precision_name(precision);
+    if precision == Some(Precision::Int8) {
+        format!("TOPS ({name})")
+    } else {
+        format!("TFLOP/s ({name})")
+    }
+}
+
+fn precision_name(precision: Option<Precision>) -> &'static str {
+    match precision {
+        Some(Precision::Int8) => "INT8",
+        Some(Precision::Fp8) => "FP8",
+        Some(Precision::Fp32) => "FP32",
+        Some(Precision::Bf16) | None => "BF16",
+    }
 }
 
 /// Attainable TFLOP/s on the roofline: min(peak, intensity × bandwidth).
@@ -189,7 +211,7 @@ fn stance(points: i32) -> &'static str {
 
 /// Applies every device rule to one part. `speed` is the workload's intensity
 /// and the best attainable speed over the catalogue, when the roofline applies.
-pub fn judge(input: &MatcherInput, device: &Device, speed: Option<Speed>) -> DeviceVerdict {
+pub fn judge(input: &MatcherInput, device: &Device, speed: Option<Speed<'_>>) -> DeviceVerdict {
     let mut verdict = DeviceVerdict::default();
     memory_fit(input, device, &mut verdict);
     roofline_speed(input, device, speed, &mut verdict);
@@ -301,10 +323,15 @@ fn round3(value: f64) -> f64 {
 fn roofline_speed(
     input: &MatcherInput,
     device: &Device,
-    speed: Option<Speed>,
+    speed: Option<Speed<'_>>,
     verdict: &mut DeviceVerdict,
 ) {
-    let Some(Speed { intensity, best }) = speed else {
+    let Some(Speed {
+        intensity,
+        best,
+        fastest,
+    }) = speed
+    else {
         return;
     };
     // A small served model finishes in microseconds on any part (the course's
@@ -323,20 +350,36 @@ fn roofline_speed(
         }
         _ => "at its compute roof".to_string(),
     };
-    let unit = if device.precision == Some(Precision::Int8) {
-        "TOPS (INT8)"
+    let unit = speed_unit(device.precision);
+    let yardstick = if fastest.id == device.id {
+        ", and no catalogued part is faster on it".to_string()
     } else {
-        "TFLOP/s"
+        format!(
+            "; the fastest catalogued part, the {}, reaches about {} {}",
+            fastest.name,
+            words::number(round3(best)),
+            speed_unit(fastest.precision)
+        )
+    };
+    // Speed points set a part's own precision against the fastest part's;
+    // when those differ the sentence says that one operation counts as one.
+    let mixed = if fastest.precision == device.precision {
+        String::new()
+    } else {
+        format!(
+            " (speed points count one {} operation as one {} operation)",
+            precision_name(device.precision),
+            precision_name(fastest.precision)
+        )
     };
     verdict.fire(
         "roofline_speed",
         points,
         format!(
-            "{}: the {} reaches about {} {unit} on this workload, {bound} (the best catalogued part reaches {} in the precision it runs).",
+            "{}: the {} reaches about {} {unit} on this workload, {bound}{yardstick}{mixed}.",
             stance(points),
             device.name,
             words::number(round3(reached)),
-            words::number(round3(best))
         ),
     );
 }

@@ -54,7 +54,9 @@
 //!
 //! Serving holds 2 bytes per parameter (BF16 weights); training holds 16
 //! (mixed-precision Adam, Rajbhandari et al. 2020). Speed is compared at BF16,
-//! or at the only precision a part publishes. Intensity: embedding lookups
+//! or at the first precision a part publishes of INT8, FP8 and FP32; one
+//! operation counts as one, and the reason names both precisions and the
+//! fastest part it is measured against. Intensity: embedding lookups
 //! 0.5 FLOP/byte; LLM decoding at batch b about b FLOP/byte; CNN serving at
 //! batch b as the roofline explorer counts a whole ResNet-50 pass in BF16
 //! (about 76 FLOP/byte at batch 1, levelling off near 144); other dense work
@@ -219,7 +221,7 @@ choice!(
         Transformer => "transformer", "transformer";
         Llm => "llm", "large language model";
         Recommender => "recommender", "recommender";
-        Classical => "classical", "classical ML (e.g. gradient-boosted trees)";
+        Classical => "classical", "classical ML (boosted trees)";
         Spiking => "spiking", "spiking neural network";
     }
 );
@@ -615,14 +617,22 @@ pub fn compute(input: &MatcherInput) -> MatcherOutput {
             .sum()
     };
     let speed = device::intensity(input).and_then(|intensity| {
-        let best = input
+        let (fastest, best) = input
             .devices
             .iter()
-            .filter_map(|d| device::attainable(d, intensity))
-            .fold(None, |best: Option<f64>, value| {
-                Some(best.map_or(value, |b| b.max(value)))
-            })?;
-        Some(device::Speed { intensity, best })
+            .filter_map(|d| device::attainable(d, intensity).map(|value| (d, value)))
+            .fold(
+                None,
+                |best: Option<(&device::Device, f64)>, (d, value)| match best {
+                    Some((_, top)) if top >= value => best,
+                    _ => Some((d, value)),
+                },
+            )?;
+        Some(device::Speed {
+            intensity,
+            best,
+            fastest,
+        })
     });
     let scored: Vec<Scored> = input
         .devices

@@ -762,3 +762,71 @@ covers = ["peak_tflops", "memory"]
         "{reasons}"
     );
 }
+
+/// A speed reason names the part it is measured against and both units, so
+/// an INT8 part's TOPS are never read as if they were BF16 TFLOP/s.
+#[test]
+fn speed_reasons_name_the_yardstick_and_its_precision() {
+    let text = r#"
+[[accelerator]]
+id = "big"
+name = "Big card"
+class = "gpu"
+vendor = "V"
+[accelerator.peak_tflops]
+bf16 = 400.0
+[accelerator.memory]
+capacity_gb = 80.0
+bandwidth_gb_s = 2000.0
+[[accelerator.sources]]
+title = "S"
+url = "https://example.com/s"
+checked = "2026-12-04"
+covers = ["peak_tflops", "memory"]
+
+[[accelerator]]
+id = "small"
+name = "Small stick"
+class = "edge"
+vendor = "V"
+[accelerator.peak_tflops]
+int8 = 4.0
+[accelerator.memory]
+capacity_gb = 8.0
+bandwidth_gb_s = 50.0
+[[accelerator.sources]]
+title = "S"
+url = "https://example.com/s"
+checked = "2026-12-04"
+covers = ["peak_tflops", "memory"]
+"#;
+    let catalogue = Catalogue {
+        accelerators: crate::hardware::parse_file(text).unwrap(),
+    };
+    let input = form(&[
+        ("phase", "inference"),
+        ("model_family", "transformer"),
+        ("params", "1e9"),
+    ])
+    .validate(&catalogue)
+    .unwrap();
+    let out = compute(&input);
+    let reasons = |class: Class| {
+        let entry = out.ranking.iter().find(|e| e.class == class).unwrap();
+        entry.reasons.join("\n")
+    };
+    let edge = reasons(Class::Edge);
+    assert!(
+        edge.contains(
+            "the Small stick reaches about 4 TOPS (INT8) on this workload, at its compute roof; \
+             the fastest catalogued part, the Big card, reaches about 400 TFLOP/s (BF16) \
+             (speed points count one INT8 operation as one BF16 operation)."
+        ),
+        "{edge}"
+    );
+    let gpu = reasons(Class::Gpu);
+    assert!(
+        gpu.contains("reaches about 400 TFLOP/s (BF16) on this workload, at its compute roof, and no catalogued part is faster on it."),
+        "{gpu}"
+    );
+}

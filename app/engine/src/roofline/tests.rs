@@ -333,3 +333,12 @@ covers = ["peak_tflops", "memory"]
     // Equal peaks are no comparison of compute at all.
     assert_eq!(warn("wide-compute,twin"), "");
 }
+
+/// A closed select on a 360 px phone shows about 28 characters; longer
+/// operation names were cut off mid-word there.
+#[test]
+fn operation_names_fit_a_phone_select() {
+    for op in Operation::ALL {
+        assert!(op.label().chars().count() <= 26, "{}", op.label());
+    }
+}

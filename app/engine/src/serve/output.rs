@@ -243,7 +243,7 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
                 b.clone(),
                 Binding { symbol: "s_p", meaning: "prompt tokens", value: format::grouped(input.prompt_tokens) },
                 Binding { symbol: "s_o", meaning: "output tokens", value: format::grouped(input.output_tokens) },
-                Binding { symbol: "\\eta P", meaning: "achieved compute: efficiency × peak", value: format::flops_rate(model.compute_flops_per_s) },
+                Binding { symbol: "\\eta P", meaning: "achieved compute: efficiency × dense peak in the arithmetic's format (INT4 weights compute in BF16)", value: format::flops_rate(model.compute_flops_per_s) },
                 w,
                 kappa,
                 bw,

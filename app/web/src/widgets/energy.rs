@@ -124,7 +124,7 @@ fn accelerator_options(catalogue: Option<Arc<Catalogue>>) -> Vec<(String, String
                     let watts = acc.tdp_w.unwrap_or_default();
                     (
                         acc.id.clone(),
-                        format!("{} ({})", acc.name, format::si(watts, "W")),
+                        format!("{} ({})", acc.short(), format::si(watts, "W")),
                     )
                 })
                 .collect()

@@ -147,7 +147,7 @@ pub fn training_parts(
                         && a.memory.bandwidth_gb_s.is_some()
                         && a.peak_tflops.bf16.or(a.peak_tflops.fp32).is_some()
                 })
-                .map(|a| (a.id.clone(), a.name.clone()))
+                .map(|a| (a.id.clone(), a.short().to_string()))
                 .collect()
         })
     })

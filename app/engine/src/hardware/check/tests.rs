@@ -3,7 +3,7 @@ use crate::hardware::{parse_file, Precision};
 const GOOD: &str = r#"
 [[accelerator]]
 id = "h100-sxm-80gb"
-name = "NVIDIA H100 SXM5 80 GB"
+name = "NVIDIA H100 SXM 80GB"
 class = "gpu"
 vendor = "NVIDIA"
 year = 2022
@@ -114,4 +114,36 @@ fn bad_sources_and_keys_are_rejected() {
     assert!(problems(&negative)
         .iter()
         .any(|(_, m)| m.contains("must be a positive number")));
+}
+
+/// A menu on a 360 px phone shows about 26 characters, so a long name needs a
+/// short one, and the short one must fit with room for a suffix.
+#[test]
+fn long_names_need_a_short_name_that_fits() {
+    let long = GOOD.replace(
+        "name = \"NVIDIA H100 SXM 80GB\"",
+        "name = \"NVIDIA H100 SXM5 80 GB\"",
+    );
+    let found = problems(&long);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, 4);
+    assert!(found[0].1.contains("add a short_name"), "{found:?}");
+    let fixed = long.replace(
+        "name = \"NVIDIA H100 SXM5 80 GB\"",
+        "name = \"NVIDIA H100 SXM5 80 GB\"\nshort_name = \"NVIDIA H100 SXM\"",
+    );
+    assert_eq!(problems(&fixed), Vec::<(usize, String)>::new());
+    let too_long = fixed.replace(
+        "short_name = \"NVIDIA H100 SXM\"",
+        "short_name = \"NVIDIA H100 SXM5 80 GB\"",
+    );
+    let found = problems(&too_long);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, 5);
+    assert!(
+        found[0]
+            .1
+            .contains("short_name must have 1 to 20 characters"),
+        "{found:?}"
+    );
 }

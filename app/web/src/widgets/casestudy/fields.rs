@@ -133,7 +133,7 @@ pub fn CaseStudyFields(
     view! {
         <fieldset class="field-group" data-testid="group-workload">
             <legend>"Workload"</legend>
-            {select("preset", "Preset (fills every field)", fixed_choices(&[("ecommerce", "The seed's retailer (illustrative)"), ("startup", "A small startup"), ("benchmark", "MLPerf DLRM-v2 on Criteo 1TB")]))}
+            {select("preset", "Preset (fills every field)", fixed_choices(&[("ecommerce", "Seed retailer (illustrative)"), ("startup", "A small startup"), ("benchmark", "MLPerf DLRM-v2 (Criteo)")]))}
             <div class="field-wide">{number("tables")}</div>
             {number("dense_params")}{number("dense_mflops")}{number("samples")}{number("bytes_per_sample")}{number("epochs")}{number("global_batch")}
             {select("embedding_precision", "Embedding precision", fixed_choices(&[("fp32", "FP32"), ("fp16", "FP16")]))}
@@ -143,7 +143,7 @@ pub fn CaseStudyFields(
             <legend>"Cluster and placement"</legend>
             {select("accelerator", "GPU", accelerators)}
             {number("gpus")}{number("gpus_per_node")}
-            {select("sharding", "Embedding sharding", fixed_choices(&[("auto", "Auto (balance memory and lookups)"), ("table", "Table-wise"), ("row", "Row-wise"), ("column", "Column-wise")]))}
+            {select("sharding", "Embedding sharding", fixed_choices(&[("auto", "Auto (memory and lookups)"), ("table", "Table-wise"), ("row", "Row-wise"), ("column", "Column-wise")]))}
             {select("host_cache", "Spill tables to host memory", fixed_choices(&[("false", "No"), ("true", "Yes")]))}
             {number("host_memory_gb")}{number("storage_gb_s")}{number("network_gbps")}{number("cores_per_gpu")}{number("samples_per_core_s")}
         </fieldset>

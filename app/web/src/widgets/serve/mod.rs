@@ -75,7 +75,7 @@ fn precision_label(precision: WeightPrecision) -> &'static str {
         WeightPrecision::Bf16 => "BF16 (2 bytes)",
         WeightPrecision::Fp8 => "FP8 (1 byte)",
         WeightPrecision::Int8 => "INT8 (1 byte)",
-        WeightPrecision::Int4 => "INT4 weights, BF16 arithmetic (½ byte)",
+        WeightPrecision::Int4 => "INT4 weights (½ byte)",
     }
 }
 
@@ -96,7 +96,7 @@ fn accelerator_options(catalogue: Option<Arc<Catalogue>>) -> Vec<(String, String
                         acc.id.clone(),
                         format!(
                             "{} ({} GB)",
-                            acc.name,
+                            acc.short(),
                             engine::format::significant_digits(memory, 3)
                         ),
                     )
