@@ -91,15 +91,19 @@ fn accelerator_options(catalogue: Option<Arc<Catalogue>>) -> Vec<(String, String
                         && acc.memory.bandwidth_gb_s.is_some_and(|bw| bw > 0.0)
                 })
                 .map(|acc| {
-                    let memory = acc.memory.capacity_gb.unwrap_or_default();
-                    (
-                        acc.id.clone(),
-                        format!(
-                            "{} ({} GB)",
-                            acc.short(),
-                            engine::format::significant_digits(memory, 3)
-                        ),
-                    )
+                    let memory = engine::format::significant_digits(
+                        acc.memory.capacity_gb.unwrap_or_default(),
+                        3,
+                    );
+                    // "NVIDIA A100 40 GB" already says its memory; no need to repeat it.
+                    let name = acc.short();
+                    let compact = name.replace(' ', "");
+                    let text = if compact.ends_with(&format!("{memory}GB")) {
+                        name.to_string()
+                    } else {
+                        format!("{name} ({memory} GB)")
+                    };
+                    (acc.id.clone(), text)
                 })
                 .collect()
         })
