@@ -74,6 +74,23 @@ test("bad numbers and a garbage URL give inline messages", async ({ page }) => {
   await course.expectNoConsoleErrors();
 });
 
+// A menu value from a link that names no operation stays on screen, so the
+// message beside it has something to point at; choosing a real one clears it.
+test("an unknown operation in a link is shown with its message, and a real choice clears it", async ({ page }) => {
+  const course = new CoursePage(page);
+  await page.goto("/#/lab/roofline?roofline.op=softmax");
+  const widget = course.widget("roofline");
+  const menu = widget.input("op");
+  await expect(menu.locator("option:checked")).toHaveText("softmax (not available)");
+  await expect(menu).toHaveAttribute("aria-invalid", "true");
+  await expect(widget.error("op")).toContainText("Choose one of: matmul");
+  await menu.selectOption("decode");
+  await expect(widget.error("op")).toHaveText("");
+  await expect(menu).toHaveAttribute("aria-invalid", "false");
+  await expect(widget.value("intensity")).toHaveText("1 FLOP/byte");
+  await course.expectNoConsoleErrors();
+});
+
 test("the roofline chart renders with its data table", async ({ page }) => {
   const course = new CoursePage(page);
   await course.goto("/lab/roofline");

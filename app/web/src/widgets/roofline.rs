@@ -6,7 +6,7 @@ use crate::charts::frame;
 use crate::context::use_course;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
-use crate::widgets::field::NumberField;
+use crate::widgets::field::{fixed_choices, form_setter, form_value, NumberField, SelectField};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use charming::datatype::DataPoint;
@@ -70,10 +70,10 @@ pub fn Roofline(mount: WidgetMount) -> impl IntoView {
         <section class="widget" aria-labelledby=labelled_by data-testid=widget_test_id>
             <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live calculator · "</span>{title}</h3>
             <form class="widget-form" on:submit=|ev| ev.prevent_default() novalidate>
-                <Choice id=format!("{id}-op") label="Operation" test_id="op" form=form field="op"
-                    options=Operation::ALL.iter().map(|op| (op.key(), op.label())).collect() error=error_for("op") />
-                <Choice id=format!("{id}-precision") label="Precision" test_id="precision" form=form field="precision"
-                    options=Precision::ALL.iter().map(|p| (p.key(), p.key())).collect() error=error_for("precision") />
+                <SelectField id=format!("{id}-op") label="Operation" test_id="op" value=form_value(form, "op") on_change=form_setter(form, "op")
+                    options=fixed_choices(&Operation::ALL.map(|op| (op.key(), op.label()))) error=error_for("op") />
+                <SelectField id=format!("{id}-precision") label="Precision" test_id="precision" value=form_value(form, "precision") on_change=form_setter(form, "precision")
+                    options=fixed_choices(&Precision::ALL.map(|p| (p.key(), p.key()))) error=error_for("precision") />
                 {move || op.get().map(|op| op.fields().iter().map(|field| {
                     let field = *field;
                     let label = NUMBER_FIELDS.iter().find(|(name, _, _)| *name == field).map(|(_, label, _)| *label).unwrap_or(field);
@@ -98,42 +98,6 @@ pub fn Roofline(mount: WidgetMount) -> impl IntoView {
             </div>
             <CopyLink />
         </section>
-    }
-}
-
-#[component]
-fn Choice(
-    #[prop(into)] id: String,
-    #[prop(into)] label: String,
-    #[prop(into)] test_id: String,
-    form: RwSignal<RooflineForm>,
-    field: &'static str,
-    options: Vec<(&'static str, &'static str)>,
-    error: Signal<Option<String>>,
-) -> impl IntoView {
-    let current = move || {
-        form.with(|f| {
-            f.as_pairs()
-                .iter()
-                .find(|(n, _)| *n == field)
-                .map(|(_, v)| v.trim().to_string())
-                .unwrap_or_default()
-        })
-    };
-    let items = options
-        .into_iter()
-        .map(|(value, text)| view! { <option value=value selected=move || current() == value>{text}</option> })
-        .collect_view();
-    let error_id = format!("{id}-error");
-    view! {
-        <div class="field" class:invalid=move || error.get().is_some()>
-            <label for=id.clone()>{label}</label>
-            <select id=id data-testid=format!("input-{test_id}") aria-describedby=error_id.clone()
-                on:change=move |ev| form.update(|f| { f.set(field, event_target_value(&ev)); })>
-                {items}
-            </select>
-            <p class="field-error" id=error_id aria-live="polite" data-testid=format!("error-{test_id}")>{move || error.get()}</p>
-        </div>
     }
 }
 
