@@ -125,12 +125,25 @@ pub fn intensity(input: &MatcherInput) -> Option<Intensity> {
 
 /// The workload's intensity and the highest attainable speed any part
 /// reaches on it, worked out once per workload rather than once per part.
-/// The fastest part is named so a reason can say what the yardstick is.
+/// The fastest part is named so a reason can say what the yardstick is; that
+/// clause is written once here, not once per part.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Speed<'a> {
     pub intensity: Intensity,
     pub best: f64,
     pub fastest: &'a Device,
+    /// "; the fastest catalogued part, the B200, reaches about 2,250 TFLOP/s (BF16)".
+    pub yardstick: &'a str,
+}
+
+/// The clause that names the fastest part and its speed, for `Speed::yardstick`.
+pub fn yardstick(fastest: &Device, best: f64) -> String {
+    format!(
+        "; the fastest catalogued part, the {}, reaches about {} {}",
+        fastest.name,
+        words::number(round3(best)),
+        speed_unit(fastest.precision)
+    )
 }
 
 /// The unit a part's speed is counted in, with its precision, so a sentence
@@ -330,6 +343,7 @@ fn roofline_speed(
         intensity,
         best,
         fastest,
+        yardstick,
     }) = speed
     else {
         return;
@@ -352,14 +366,9 @@ fn roofline_speed(
     };
     let unit = speed_unit(device.precision);
     let yardstick = if fastest.id == device.id {
-        ", and no catalogued part is faster on it".to_string()
+        ", and no catalogued part is faster on it"
     } else {
-        format!(
-            "; the fastest catalogued part, the {}, reaches about {} {}",
-            fastest.name,
-            words::number(round3(best)),
-            speed_unit(fastest.precision)
-        )
+        yardstick
     };
     // Speed points set a part's own precision against the fastest part's;
     // when those differ the sentence says that one operation counts as one.

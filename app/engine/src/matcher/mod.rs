@@ -616,8 +616,8 @@ pub fn compute(input: &MatcherInput) -> MatcherOutput {
             .filter_map(|firing| firing.rule.points.map(|points| points.get(class)))
             .sum()
     };
-    let speed = device::intensity(input).and_then(|intensity| {
-        let (fastest, best) = input
+    let fastest = device::intensity(input).and_then(|intensity| {
+        input
             .devices
             .iter()
             .filter_map(|d| device::attainable(d, intensity).map(|value| (d, value)))
@@ -627,13 +627,18 @@ pub fn compute(input: &MatcherInput) -> MatcherOutput {
                     Some((_, top)) if top >= value => best,
                     _ => Some((d, value)),
                 },
-            )?;
-        Some(device::Speed {
+            )
+            .map(|(fastest, best)| (intensity, fastest, best))
+    });
+    let yardstick = fastest.map(|(_, d, best)| device::yardstick(d, best));
+    let speed = fastest
+        .zip(yardstick.as_deref())
+        .map(|((intensity, fastest, best), yardstick)| device::Speed {
             intensity,
             best,
             fastest,
-        })
-    });
+            yardstick,
+        });
     let scored: Vec<Scored> = input
         .devices
         .iter()
