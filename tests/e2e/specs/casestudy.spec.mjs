@@ -20,7 +20,12 @@ test("the e-commerce preset runs and shows its timeline and recommendation", asy
 
 test("a long run can be cancelled and the page stays responsive", async ({ page }) => {
   const course = new CoursePage(page);
-  await course.goto("/lab/casestudy?casestudy.replications=100000&casestudy.node_mtbf_hours=20");
+  // About 6 s of simulation on this machine (100,000 replications with frequent
+  // failures and preemptions), so the run is still going when the page is
+  // ready even on a loaded machine; with failures every 20 h it took 0.5 s and
+  // could end before the first check.
+  await course.goto("/lab/casestudy?casestudy.replications=100000&casestudy.node_mtbf_hours=2"
+    + "&casestudy.spot_fraction=1&casestudy.spot_preemptions_per_hour=5");
   const widget = course.widget("casestudy");
   await expect(widget.root.getByTestId("sim-progress")).toBeVisible();
   // The page answers while the simulation runs: typing shows at once.
