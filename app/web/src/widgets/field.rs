@@ -133,7 +133,7 @@ pub fn fixed_choices(pairs: &[(&str, &str)]) -> Signal<Vec<(String, String)>> {
 }
 
 /// The catalogue parts a training calculator can price: memory capacity and
-/// bandwidth, and a dense BF16 or FP32 peak, listed by name.
+/// bandwidth, and a dense BF16 or FP32 peak, listed by their short menu names.
 pub fn training_parts(
     catalogue: Signal<Option<std::sync::Arc<engine::hardware::Catalogue>>>,
 ) -> Signal<Vec<(String, String)>> {
