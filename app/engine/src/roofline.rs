@@ -93,12 +93,6 @@ impl Operation {
             Operation::CnnInference => &["batch"],
         }
     }
-
-    fn parse(text: &str) -> Option<Operation> {
-        Operation::ALL
-            .into_iter()
-            .find(|op| op.key() == text.trim())
-    }
 }
 
 /// Every numeric field any operation uses: (name, label, upper bound).
@@ -249,26 +243,13 @@ impl RooflineForm {
     /// exists and publishes throughput at the precision and a memory bandwidth.
     pub fn validate(&self, catalogue: &Catalogue) -> Result<RooflineInput, FieldErrors> {
         let mut checker = Checker::default();
-        let op = Operation::parse(&self.op);
-        if op.is_none() {
-            checker.errors.push(
-                "op",
-                FieldProblem::NotAChoice {
-                    allowed: join(Operation::ALL.map(Operation::key)),
-                },
-            );
-        }
-        let precision = Precision::ALL
-            .into_iter()
-            .find(|p| p.key() == self.precision.trim());
-        if precision.is_none() {
-            checker.errors.push(
-                "precision",
-                FieldProblem::NotAChoice {
-                    allowed: join(Precision::ALL.map(Precision::key)),
-                },
-            );
-        }
+        // Menu keys ignore case and surrounding spaces, as every widget's do.
+        let op = checker.choice("op", &self.op, &Operation::ALL.map(|op| (op.key(), op)));
+        let precision = checker.choice(
+            "precision",
+            &self.precision,
+            &Precision::ALL.map(|p| (p.key(), p)),
+        );
         let accelerators = self.accelerators(catalogue, precision, &mut checker);
         let mut numbers = Vec::new();
         for field in op.map(Operation::fields).unwrap_or_default() {
@@ -349,10 +330,6 @@ impl RooflineForm {
         }
         found
     }
-}
-
-fn join<const N: usize>(items: [&str; N]) -> String {
-    items.join(", ")
 }
 
 fn short(text: &str) -> String {

@@ -165,7 +165,7 @@ impl WeightPrecision {
     fn parse(text: &str) -> Option<WeightPrecision> {
         WeightPrecision::ALL
             .into_iter()
-            .find(|precision| precision.key() == text.trim())
+            .find(|precision| precision.key().eq_ignore_ascii_case(text.trim()))
     }
 }
 

@@ -91,6 +91,19 @@ test("an unknown operation in a link is shown with its message, and a real choic
   await course.expectNoConsoleErrors();
 });
 
+// The engine reads menu values trimmed and in any case, and so do the menus:
+// a hand-edited link with " DECODE " shows the decode choice, with no message.
+test("a link's menu values are read in any case", async ({ page }) => {
+  const course = new CoursePage(page);
+  await page.goto("/#/lab/roofline?roofline.op=%20DECODE%20&roofline.accelerators=H100-SXM-80GB");
+  const widget = course.widget("roofline");
+  await expect(widget.input("op").locator("option:checked")).toHaveText("LLM decode (per token)");
+  await expect(widget.input("op")).toHaveAttribute("aria-invalid", "false");
+  await expect(widget.root.getByTestId("pick-h100-sxm-80gb")).toBeChecked();
+  await expect(widget.value("intensity")).toHaveText("1 FLOP/byte");
+  await course.expectNoConsoleErrors();
+});
+
 test("the roofline chart renders with its data table", async ({ page }) => {
   const course = new CoursePage(page);
   await course.goto("/lab/roofline");

@@ -70,11 +70,9 @@ impl WidgetForm for CaseStudyForm {
     /// Choosing another preset fills every field from it (fields set after it
     /// override it, so a fence or a link lists `preset` first, as `FIELDS` does).
     fn set_field(&mut self, field: &str, value: String) -> bool {
-        if field == "preset"
-            && value.trim() != self.get("preset")
-            && PRESETS.contains(&value.trim())
-        {
-            self.apply_preset(value.trim());
+        let key = value.trim().to_ascii_lowercase();
+        if field == "preset" && key != self.get("preset") && PRESETS.contains(&key.as_str()) {
+            self.apply_preset(&key);
             return true;
         }
         if FIELDS.contains(&field) {
@@ -298,7 +296,7 @@ impl CaseStudyForm {
 
     pub fn validate(&self, catalogue: &Catalogue) -> Result<CaseStudyInput, FieldErrors> {
         let mut c = Checker::default();
-        let preset_key = self.get("preset").trim().to_string();
+        let preset_key = self.get("preset").trim().to_ascii_lowercase();
         if !PRESETS.contains(&preset_key.as_str()) {
             c.errors.push(
                 "preset",

@@ -273,6 +273,10 @@ pub(crate) fn course_catalogue() -> Catalogue {
 
 impl Catalogue {
     pub fn find(&self, id: &str) -> Option<&Accelerator> {
-        self.accelerators.iter().find(|acc| acc.id == id)
+        // Ids are lowercase (`lab check` enforces it), so a link that
+        // capitalises one still names exactly one part.
+        self.accelerators
+            .iter()
+            .find(|acc| acc.id.eq_ignore_ascii_case(id))
     }
 }

@@ -342,3 +342,20 @@ fn operation_names_fit_a_phone_select() {
         assert!(op.label().chars().count() <= 26, "{}", op.label());
     }
 }
+
+/// Menu values from a hand-edited link are read as the menus read them:
+/// trimmed and in any case, catalogue ids included.
+#[test]
+fn menu_values_ignore_case_and_spaces() {
+    let loose = run(&[
+        ("op", " DECODE "),
+        ("precision", "BF16"),
+        ("accelerators", "H100-SXM-80GB"),
+    ]);
+    let exact = run(&[
+        ("op", "decode"),
+        ("precision", "bf16"),
+        ("accelerators", "h100-sxm-80gb"),
+    ]);
+    assert_eq!(loose, exact);
+}

@@ -160,7 +160,7 @@ impl SplitForm {
     pub fn apply_preset(&mut self, key: &str) {
         if let Some(preset) = presets::find(key) {
             let arch = preset.architecture;
-            self.model = key.to_string();
+            self.model = preset.key.to_string();
             self.layers = arch.layers.to_string();
             self.hidden = arch.hidden.to_string();
             self.heads = arch.heads.to_string();
@@ -173,7 +173,8 @@ impl SplitForm {
     }
 
     fn validate_model(&self, checker: &mut Checker) -> Option<(ModelSpec, String)> {
-        let key = self.model.trim();
+        let lowered = self.model.trim().to_ascii_lowercase();
+        let key = lowered.as_str();
         if let Some(preset) = presets::find(key) {
             return Some((
                 ModelSpec::Architecture(preset.architecture),

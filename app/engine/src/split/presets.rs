@@ -119,5 +119,8 @@ const LLAMA3: Source = Source {
 };
 
 pub fn find(key: &str) -> Option<&'static ModelPreset> {
-    PRESETS.iter().find(|preset| preset.key == key)
+    // Menu keys ignore case, as `Checker::choice` does.
+    PRESETS
+        .iter()
+        .find(|preset| preset.key.eq_ignore_ascii_case(key.trim()))
 }

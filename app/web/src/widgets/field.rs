@@ -71,11 +71,15 @@ pub fn SelectField(
                 on:change=move |ev| on_change.run(event_target_value(&ev))>
                 {move || {
                     let current = value.get();
-                    let known = options.with(|list| list.iter().any(|(v, _)| *v == current));
+                    // The engine reads menu values trimmed and in any case, so the
+                    // menu shows "JAX" from a link that says "jax" or " JAX ".
+                    let wanted = current.trim().to_ascii_lowercase();
+                    let matches = |option: &str| option.eq_ignore_ascii_case(&wanted);
+                    let known = options.with(|list| list.iter().any(|(v, _)| matches(v)));
                     // A value from a link that is not an option stays visible, so its error makes sense.
                     let stray = (!known).then(|| view! { <option value=current.clone() selected=true>{format!("{current} (not available)")}</option> });
                     let items = options.get().into_iter().map(|(option, text)| {
-                        let selected = option == current;
+                        let selected = matches(&option);
                         view! { <option value=option selected=selected>{text}</option> }
                     }).collect_view();
                     view! { {stray}{items} }

@@ -110,9 +110,10 @@ fn AcceleratorPicker(
 ) -> impl IntoView {
     let selected = move || {
         form.with(|f| {
+            // Ids match as the engine matches them: trimmed, any case.
             f.accelerators
                 .split(',')
-                .map(|s| s.trim().to_string())
+                .map(|s| s.trim().to_ascii_lowercase())
                 .filter(|s| !s.is_empty())
                 .collect::<Vec<_>>()
         })
@@ -122,7 +123,7 @@ fn AcceleratorPicker(
             let mut ids: Vec<String> = f
                 .accelerators
                 .split(',')
-                .map(|s| s.trim().to_string())
+                .map(|s| s.trim().to_ascii_lowercase())
                 .filter(|s| !s.is_empty() && *s != acc_id)
                 .collect();
             if on {
