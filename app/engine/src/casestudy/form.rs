@@ -70,10 +70,12 @@ impl WidgetForm for CaseStudyForm {
     /// Choosing another preset fills every field from it (fields set after it
     /// override it, so a fence or a link lists `preset` first, as `FIELDS` does).
     fn set_field(&mut self, field: &str, value: String) -> bool {
-        let key = value.trim().to_ascii_lowercase();
-        if field == "preset" && key != self.get("preset") && PRESETS.contains(&key.as_str()) {
-            self.apply_preset(&key);
-            return true;
+        if field == "preset" {
+            let key = value.trim().to_ascii_lowercase();
+            if key != self.get("preset") && PRESETS.contains(&key.as_str()) {
+                self.apply_preset(&key);
+                return true;
+            }
         }
         if FIELDS.contains(&field) {
             self.values.insert(field.to_string(), value);

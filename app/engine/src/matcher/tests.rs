@@ -725,36 +725,55 @@ fn every_field_has_a_name_for_prose() {
 
 /// A part with no multi-chip fast domain (the Jetson, the T4) is not
 /// described as "a whole 1-chip domain" when the model overflows it.
-#[test]
-fn a_one_chip_part_is_not_called_a_domain() {
-    let text = r#"
+/// One catalogue row for a toy part with a single peak, its memory and a
+/// source covering both.
+fn toy_part(id: &str, name: &str, class: &str, peak: &str, memory: (f64, f64)) -> String {
+    let (capacity_gb, bandwidth_gb_s) = memory;
+    format!(
+        r#"
 [[accelerator]]
-id = "solo"
-name = "Solo module"
-class = "edge"
+id = "{id}"
+name = "{name}"
+class = "{class}"
 vendor = "V"
 [accelerator.peak_tflops]
-bf16 = 10.0
+{peak}
 [accelerator.memory]
-capacity_gb = 8.0
-bandwidth_gb_s = 100.0
+capacity_gb = {capacity_gb:.1}
+bandwidth_gb_s = {bandwidth_gb_s:.1}
 [[accelerator.sources]]
 title = "S"
 url = "https://example.com/s"
 checked = "2026-12-04"
 covers = ["peak_tflops", "memory"]
-"#;
+"#
+    )
+}
+
+/// Ranks a workload against a catalogue of toy parts.
+fn run_on(parts: &[String], pairs: &[(&str, &str)]) -> MatcherOutput {
     let catalogue = Catalogue {
-        accelerators: crate::hardware::parse_file(text).unwrap(),
+        accelerators: crate::hardware::parse_file(&parts.concat()).unwrap(),
     };
-    let input = form(&[
-        ("phase", "inference"),
-        ("model_family", "transformer"),
-        ("params", "10e9"),
-    ])
-    .validate(&catalogue)
-    .unwrap();
-    let out = compute(&input);
+    compute(&form(pairs).validate(&catalogue).unwrap())
+}
+
+#[test]
+fn a_one_chip_part_is_not_called_a_domain() {
+    let out = run_on(
+        &[toy_part(
+            "solo",
+            "Solo module",
+            "edge",
+            "bf16 = 10.0",
+            (8.0, 100.0),
+        )],
+        &[
+            ("phase", "inference"),
+            ("model_family", "transformer"),
+            ("params", "10e9"),
+        ],
+    );
     let reasons = out.ranking[0].reasons.join("\n");
     assert!(!reasons.contains("1-chip"), "{reasons}");
     assert!(
@@ -767,50 +786,17 @@ covers = ["peak_tflops", "memory"]
 /// an INT8 part's TOPS are never read as if they were BF16 TFLOP/s.
 #[test]
 fn speed_reasons_name_the_yardstick_and_its_precision() {
-    let text = r#"
-[[accelerator]]
-id = "big"
-name = "Big card"
-class = "gpu"
-vendor = "V"
-[accelerator.peak_tflops]
-bf16 = 400.0
-[accelerator.memory]
-capacity_gb = 80.0
-bandwidth_gb_s = 2000.0
-[[accelerator.sources]]
-title = "S"
-url = "https://example.com/s"
-checked = "2026-12-04"
-covers = ["peak_tflops", "memory"]
-
-[[accelerator]]
-id = "small"
-name = "Small stick"
-class = "edge"
-vendor = "V"
-[accelerator.peak_tflops]
-int8 = 4.0
-[accelerator.memory]
-capacity_gb = 8.0
-bandwidth_gb_s = 50.0
-[[accelerator.sources]]
-title = "S"
-url = "https://example.com/s"
-checked = "2026-12-04"
-covers = ["peak_tflops", "memory"]
-"#;
-    let catalogue = Catalogue {
-        accelerators: crate::hardware::parse_file(text).unwrap(),
-    };
-    let input = form(&[
-        ("phase", "inference"),
-        ("model_family", "transformer"),
-        ("params", "1e9"),
-    ])
-    .validate(&catalogue)
-    .unwrap();
-    let out = compute(&input);
+    let out = run_on(
+        &[
+            toy_part("big", "Big card", "gpu", "bf16 = 400.0", (80.0, 2000.0)),
+            toy_part("small", "Small stick", "edge", "int8 = 4.0", (8.0, 50.0)),
+        ],
+        &[
+            ("phase", "inference"),
+            ("model_family", "transformer"),
+            ("params", "1e9"),
+        ],
+    );
     let reasons = |class: Class| {
         let entry = out.ranking.iter().find(|e| e.class == class).unwrap();
         entry.reasons.join("\n")

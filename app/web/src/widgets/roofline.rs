@@ -108,7 +108,8 @@ fn AcceleratorPicker(
     catalogue: Signal<Option<Arc<Catalogue>>>,
     error: Signal<Option<String>>,
 ) -> impl IntoView {
-    let selected = move || {
+    // One list for every checkbox, worked out once per change of the form.
+    let selected = Memo::new(move |_| {
         form.with(|f| {
             // Ids match as the engine matches them: trimmed, any case.
             f.accelerators
@@ -117,7 +118,7 @@ fn AcceleratorPicker(
                 .filter(|s| !s.is_empty())
                 .collect::<Vec<_>>()
         })
-    };
+    });
     let toggle = move |acc_id: String, on: bool| {
         form.update(|f| {
             let mut ids: Vec<String> = f
@@ -147,7 +148,7 @@ fn AcceleratorPicker(
                 view! {
                     <label class="check" for=label_for>
                         <input type="checkbox" id=box_id data-testid=format!("pick-{}", acc.id)
-                            prop:checked=move || selected().contains(&checked_id)
+                            prop:checked=move || selected.with(|ids| ids.contains(&checked_id))
                             on:change=move |ev| toggle(acc_id.clone(), event_target_checked(&ev)) />
                         {format!(" {} ({})", acc.name, acc.class.label())}
                     </label>
