@@ -95,6 +95,37 @@ impl fmt::Display for FieldErrors {
 
 impl std::error::Error for FieldErrors {}
 
+/// The words a yes/no field accepts. The first of each value is the one a menu offers.
+pub const FLAG_WORDS: [(&str, bool); 6] = [
+    ("true", true),
+    ("false", false),
+    ("yes", true),
+    ("no", false),
+    ("on", true),
+    ("off", false),
+];
+
+/// The menu key that `raw` stands for: the first key whose value equals the
+/// value `raw` names, so an alias such as `yes` or `AdamW` selects the menu's
+/// own entry. `None` when `raw` names no option; a menu then shows it as it is.
+pub fn menu_key<'a, T: PartialEq>(raw: &str, options: &[(&'a str, T)]) -> Option<&'a str> {
+    let wanted = raw.trim().to_ascii_lowercase();
+    let (_, value) = options.iter().find(|(key, _)| *key == wanted)?;
+    options
+        .iter()
+        .find(|(_, other)| other == value)
+        .map(|(key, _)| *key)
+}
+
+/// The menu key of a yes/no field, reading an empty value as `default` the
+/// way `Checker::flag` does.
+pub fn flag_menu_key(raw: &str, default: bool) -> Option<&'static str> {
+    if raw.trim().is_empty() {
+        return Some(if default { "true" } else { "false" });
+    }
+    menu_key(raw, &FLAG_WORDS)
+}
+
 /// Parses a real number typed by a person. Accepts `1e9`, `1_000`, `1,000`
 /// and surrounding spaces; rejects NaN and infinity, which Rust's parser would
 /// otherwise accept from the strings "NaN" and "inf". A comma must group
@@ -299,18 +330,7 @@ impl Checker {
         if raw.trim().is_empty() {
             return Some(default);
         }
-        self.choice(
-            field,
-            raw,
-            &[
-                ("true", true),
-                ("false", false),
-                ("yes", true),
-                ("no", false),
-                ("on", true),
-                ("off", false),
-            ],
-        )
+        self.choice(field, raw, &FLAG_WORDS)
     }
 
     /// Records a value that parses but breaks a rule, stated in full.

@@ -34,6 +34,13 @@ pub trait WidgetForm: Clone + Default + PartialEq + Send + Sync + 'static {
             .map(|(_, value)| value)
             .unwrap_or_default()
     }
+    /// What a menu shows for one field. Usually its raw text; forms whose
+    /// fields accept aliases (`yes` for `true`, `AdamW` for `adam`, an empty
+    /// yes/no for its default) return the menu's own key for them, so a link
+    /// that the engine reads correctly never shows as "(not available)".
+    fn menu_value(&self, name: &str) -> String {
+        self.field(name)
+    }
 }
 
 impl WidgetForm for TrainComputeForm {
@@ -65,8 +72,10 @@ impl WidgetForm for RooflineForm {
 /// Implements `WidgetForm` for a form of `String` fields that has
 /// `fn slot(&mut self, field: &str) -> Option<&mut String>` and a `FIELDS` list.
 macro_rules! slot_form {
-    ($form:ty, $fields:expr) => {
+    (@impl $form:ty, $fields:expr, { $($menu:tt)* }) => {
         impl $crate::widgets::WidgetForm for $form {
+            $($menu)*
+
             fn set_field(&mut self, field: &str, value: String) -> bool {
                 match self.slot(field) {
                     Some(slot) => {
@@ -99,6 +108,20 @@ macro_rules! slot_form {
                     .collect()
             }
         }
+    };
+    // A form with aliased menu fields names an inherent `menu_key(&self, name)`.
+    ($form:ty, $fields:expr, menu_key) => {
+        $crate::widgets::slot_form!(@impl $form, $fields, {
+            fn menu_value(&self, name: &str) -> String {
+                self.menu_key(name).map_or_else(
+                    || $crate::widgets::WidgetForm::field(self, name),
+                    str::to_string,
+                )
+            }
+        });
+    };
+    ($form:ty, $fields:expr) => {
+        $crate::widgets::slot_form!(@impl $form, $fields, {});
     };
 }
 pub(crate) use slot_form;

@@ -76,3 +76,17 @@ test("a typed network per GPU slows the all-to-all and the step explanation says
   await expect(widget.root.getByTestId("out-step")).toContainText("6.25 GB/s (as you typed it)");
   await course.expectNoConsoleErrors();
 });
+
+// The host-cache menu takes the same yes/no words as the splitter's, so a
+// hand-edited link with "yes" shows "Yes" and simulates, with no message.
+test("a link's yes/no words select the host-cache menu's own entry", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/casestudy?casestudy.replications=20&casestudy.host_cache=yes");
+  const widget = course.widget("casestudy");
+  const menu = widget.input("host_cache");
+  await expect(menu.locator("option:checked")).toHaveText("Yes");
+  await expect(menu).toHaveAttribute("aria-invalid", "false");
+  await expect(widget.error("host_cache")).toHaveText("");
+  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 20000 });
+  await course.expectNoConsoleErrors();
+});

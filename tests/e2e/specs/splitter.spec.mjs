@@ -105,6 +105,31 @@ test("garbage in the URL is named beside each field", async ({ page }) => {
   await course.expectNoConsoleErrors();
 });
 
+// A hand-edited link may say yes, AdamW or 2.0 where the menus say true, adam
+// and 2. The engine reads them the same, so the menus must show their own
+// entries with no "(not available)", and the result must be the canonical one.
+test("menu aliases in a link select the menus' own entries", async ({ page, context }) => {
+  const course = new CoursePage(page);
+  await page.goto("/#/lab/splitter?splitter.flash_attention=yes&splitter.sequence_parallel=ON&splitter.optimizer=AdamW&splitter.zero=2.0");
+  const widget = course.widget("splitter");
+  const checked = (field) => widget.input(field).locator("option:checked");
+  await expect(checked("flash_attention")).toHaveText("Yes");
+  await expect(checked("sequence_parallel")).toHaveText("Yes");
+  await expect(checked("optimizer")).toHaveText("Adam / AdamW");
+  await expect(checked("zero")).toHaveText("2: + gradients");
+  for (const field of ["flash_attention", "sequence_parallel", "optimizer", "zero"]) {
+    await expect(widget.input(field)).toHaveAttribute("aria-invalid", "false");
+    await expect(widget.input(field).locator("option", { hasText: "not available" })).toHaveCount(0);
+  }
+  const summary = widget.root.getByTestId("memory-bar").getByTestId("bar-summary");
+  await expect(summary).toBeVisible();
+  const canonical = new CoursePage(await context.newPage());
+  await canonical.page.goto("/#/lab/splitter?splitter.flash_attention=true&splitter.sequence_parallel=true&splitter.optimizer=adam&splitter.zero=2");
+  const same = canonical.widget("splitter").root.getByTestId("memory-bar").getByTestId("bar-summary");
+  await expect(same).toHaveText((await summary.textContent()) ?? "");
+  await course.expectNoConsoleErrors();
+});
+
 test("a run's energy opens in the energy calculator with the same numbers", async ({ page }) => {
   const course = new CoursePage(page);
   await course.goto("/lab/splitter");

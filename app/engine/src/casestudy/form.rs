@@ -5,7 +5,7 @@ use super::placement::Sharding;
 use super::step::PCIE_BYTES_PER_S;
 use super::workload::{format_tables, parse_tables, preset, EmbeddingOptimizer, PRESETS};
 use super::{CaseStudyInput, ClusterSpec, Hardware, Operations, RestartPolicy};
-use crate::field::{Checker, FieldErrors, FieldProblem, Range};
+use crate::field::{flag_menu_key, Checker, FieldErrors, FieldProblem, Range};
 use crate::hardware::{Catalogue, Precision};
 use crate::widgets::WidgetForm;
 use serde::{Deserialize, Serialize};
@@ -87,6 +87,15 @@ impl WidgetForm for CaseStudyForm {
 
     fn field(&self, name: &str) -> String {
         self.get(name).to_string()
+    }
+
+    /// The host-cache menu reads `yes`, `on` or an empty value as `validate` does.
+    fn menu_value(&self, name: &str) -> String {
+        match name {
+            "host_cache" => flag_menu_key(self.get(name), false)
+                .map_or_else(|| self.field(name), str::to_string),
+            _ => self.field(name),
+        }
     }
 
     fn field_pairs(&self) -> Vec<(&'static str, String)> {
@@ -369,11 +378,8 @@ impl CaseStudyForm {
             self.get("sharding"),
             &Sharding::ALL.map(|s| (s.key(), s)),
         );
-        let host_cache = c.choice(
-            "host_cache",
-            self.get("host_cache"),
-            &[("true", true), ("false", false)],
-        );
+        // Yes or no, with the same words as every other yes/no field; empty is no.
+        let host_cache = c.flag("host_cache", self.get("host_cache"), false);
         let host_memory_gb = c.real(
             "host_memory_gb",
             self.get("host_memory_gb"),

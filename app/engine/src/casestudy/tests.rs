@@ -396,3 +396,28 @@ mod properties {
         }
     }
 }
+
+/// The host-cache menu takes the same yes/no words as every other yes/no
+/// field, shows its own entry for them, and reads empty as no.
+#[test]
+fn host_cache_reads_yes_no_words_and_shows_its_own_entry() {
+    let catalogue = catalogue();
+    for (alias, key) in [
+        ("yes", "true"),
+        (" On ", "true"),
+        ("NO", "false"),
+        ("", "false"),
+    ] {
+        let aliased = form("ecommerce", &[("host_cache", alias)]);
+        assert_eq!(aliased.menu_value("host_cache"), key, "{alias:?}");
+        assert!(aliased.validate(&catalogue).is_ok(), "{alias:?}");
+        assert_eq!(
+            aliased.validate(&catalogue),
+            form("ecommerce", &[("host_cache", key)]).validate(&catalogue),
+            "{alias:?}"
+        );
+    }
+    let refused = form("ecommerce", &[("host_cache", "sometimes")]);
+    assert_eq!(refused.menu_value("host_cache"), "sometimes");
+    assert!(refused.validate(&catalogue).is_err());
+}

@@ -4,7 +4,9 @@
 
 use super::model::{Architecture, Recompute};
 use super::{presets, Cluster, ModelSpec, Optimizer, Plan, SplitInput, TrainPrecision, Training};
-use crate::field::{parse_real, Checker, FieldErrors, FieldProblem, Range};
+use crate::field::{
+    flag_menu_key, menu_key, parse_real, Checker, FieldErrors, FieldProblem, Range,
+};
 use crate::hardware::Catalogue;
 use crate::hardware::LinkSource;
 use serde::{Deserialize, Serialize};
@@ -119,9 +121,52 @@ impl Default for SplitForm {
     }
 }
 
-crate::widgets::slot_form!(SplitForm, FIELDS);
+crate::widgets::slot_form!(SplitForm, FIELDS, menu_key);
+
+/// The yes/no fields and what an empty value means for each.
+const FLAG_DEFAULTS: [(&str, bool); 3] = [
+    ("gated_mlp", false),
+    ("flash_attention", true),
+    ("sequence_parallel", false),
+];
+
+/// The optimizer keys; `adamw` reads as Adam, whose update it shares.
+const OPTIMIZERS: [(&str, Optimizer); 3] = [
+    ("adam", Optimizer::Adam),
+    ("adamw", Optimizer::Adam),
+    ("sgd", Optimizer::Sgd),
+];
+
+/// The ZeRO menu's keys, one per stage.
+const ZERO_STAGES: [&str; 4] = ["0", "1", "2", "3"];
+
+fn flag_default(field: &str) -> bool {
+    FLAG_DEFAULTS
+        .iter()
+        .find(|(name, _)| *name == field)
+        .is_some_and(|(_, default)| *default)
+}
 
 impl SplitForm {
+    /// The menu entry for a field whose value has aliases, as `validate` reads it.
+    fn menu_key(&self, field: &str) -> Option<&'static str> {
+        match field {
+            "gated_mlp" => flag_menu_key(&self.gated_mlp, flag_default(field)),
+            "flash_attention" => flag_menu_key(&self.flash_attention, flag_default(field)),
+            "sequence_parallel" => flag_menu_key(&self.sequence_parallel, flag_default(field)),
+            "optimizer" => menu_key(&self.optimizer, &OPTIMIZERS),
+            // A stage written as "2.0" or "2e0" is stage 2 to the validator.
+            "zero" => parse_real(&self.zero).ok().and_then(|stage| {
+                ZERO_STAGES
+                    .iter()
+                    .zip(0u8..)
+                    .find(|(_, n)| f64::from(*n) == stage)
+                    .map(|(key, _)| *key)
+            }),
+            _ => None,
+        }
+    }
+
     fn slot(&mut self, field: &str) -> Option<&mut String> {
         Some(match field {
             "model" => &mut self.model,
@@ -212,7 +257,7 @@ impl SplitForm {
             checker.optional_whole("ffn_hidden", &self.ffn_hidden, Range::at_least(1.0, 1e7));
         let vocab = checker.whole("vocab", &self.vocab, Range::at_least(1.0, 1e7));
         let seq_len = checker.whole("seq_len", &self.seq_len, Range::at_least(1.0, 1e7));
-        let gated_mlp = checker.flag("gated_mlp", &self.gated_mlp, false);
+        let gated_mlp = checker.flag("gated_mlp", &self.gated_mlp, flag_default("gated_mlp"));
         let (hidden_v, heads_v) = (hidden?, heads?);
         if hidden_v % heads_v != 0 {
             checker.invalid(
@@ -368,7 +413,11 @@ impl SplitForm {
         let zero = checker.whole("zero", &self.zero, Range::at_least(0.0, 3.0));
         let micro_batch =
             checker.whole("micro_batch", &self.micro_batch, Range::at_least(1.0, 1e6));
-        let sequence_parallel = checker.flag("sequence_parallel", &self.sequence_parallel, false);
+        let sequence_parallel = checker.flag(
+            "sequence_parallel",
+            &self.sequence_parallel,
+            flag_default("sequence_parallel"),
+        );
         let recompute = checker.choice(
             "recompute",
             &self.recompute,
@@ -454,16 +503,12 @@ impl SplitForm {
                 ("fp8", TrainPrecision::Fp8),
             ],
         );
-        let optimizer = checker.choice(
-            "optimizer",
-            &self.optimizer,
-            &[
-                ("adam", Optimizer::Adam),
-                ("adamw", Optimizer::Adam),
-                ("sgd", Optimizer::Sgd),
-            ],
+        let optimizer = checker.choice("optimizer", &self.optimizer, &OPTIMIZERS);
+        let flash_attention = checker.flag(
+            "flash_attention",
+            &self.flash_attention,
+            flag_default("flash_attention"),
         );
-        let flash_attention = checker.flag("flash_attention", &self.flash_attention, true);
         let tokens = checker.optional_real("tokens", &self.tokens, Range::above(0.0, 1e16));
         let cluster = self.validate_cluster(&mut checker, catalogue, precision);
         let count = parse_real(&self.count)

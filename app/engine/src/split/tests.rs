@@ -753,3 +753,54 @@ fn the_node_size_follows_the_chosen_part() {
     let by_host = report(&hosts, &hosts.plan.unwrap());
     assert!(slices.breakdown_s.dp_comm < by_host.breakdown_s.dp_comm / 10.0);
 }
+
+/// A link may spell a menu value any way the validator accepts. The menu must
+/// then show its own entry for it, and the plan must be the menu entry's plan,
+/// so a learner never sees "(not available)" beside a value that was used.
+#[test]
+fn menus_show_their_own_entry_for_every_alias_the_validator_reads() {
+    let catalogue = catalogue();
+    // (custom architecture?, field, alias in the link, menu key)
+    let cases = [
+        (false, "flash_attention", "yes", "true"),
+        (false, "flash_attention", " ON ", "true"),
+        (false, "flash_attention", "No", "false"),
+        // Empty is the validator's default: fused attention on, the others off.
+        (false, "flash_attention", "", "true"),
+        (false, "sequence_parallel", "", "false"),
+        (false, "sequence_parallel", "off", "false"),
+        (true, "gated_mlp", "YES", "true"),
+        (false, "optimizer", "AdamW", "adam"),
+        (false, "zero", "2.0", "2"),
+        (false, "zero", " 1e0 ", "1"),
+    ];
+    for (custom, field, alias, key) in cases {
+        let with = |value: &str| {
+            let model = if custom { "custom" } else { "gpt3-175b" };
+            form(&[("model", model), (field, value)])
+        };
+        let aliased = with(alias);
+        assert_eq!(aliased.menu_value(field), key, "{field}={alias:?}");
+        assert!(with(key).validate(&catalogue).is_ok(), "{field}={key}");
+        assert_eq!(
+            aliased.validate(&catalogue),
+            with(key).validate(&catalogue),
+            "{field}={alias:?}"
+        );
+    }
+    // A value the validator refuses stays as typed, beside its message.
+    for (field, value) in [
+        ("flash_attention", "maybe"),
+        ("zero", "5"),
+        ("optimizer", "lion"),
+    ] {
+        let refused = form(&[(field, value)]);
+        assert_eq!(refused.menu_value(field), value);
+        assert!(refused.validate(&catalogue).is_err(), "{field}={value}");
+    }
+    // Fields without aliases show their text unchanged.
+    assert_eq!(
+        form(&[("precision", "bf16")]).menu_value("precision"),
+        "bf16"
+    );
+}

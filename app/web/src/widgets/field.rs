@@ -100,6 +100,15 @@ pub fn form_value<F: engine::widgets::WidgetForm>(
     Signal::derive(move || form.with(|f| f.field(field)))
 }
 
+/// What one menu of a widget form shows: the raw text, or the menu's own key
+/// when the text is an alias the engine reads the same way (`yes`, `AdamW`).
+pub fn form_menu_value<F: engine::widgets::WidgetForm>(
+    form: RwSignal<F>,
+    field: &'static str,
+) -> Signal<String> {
+    Signal::derive(move || form.with(|f| f.menu_value(field)))
+}
+
 /// The message beside one field, from a validation result that may still be
 /// waiting (for example for the hardware catalogue).
 pub fn field_error<T: Clone + Send + Sync + 'static>(

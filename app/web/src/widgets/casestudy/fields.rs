@@ -2,7 +2,8 @@
 //! cluster, the autoscaler and failures, checkpoints and prices, the run.
 
 use crate::widgets::field::{
-    field_error, fixed_choices, form_setter, training_parts, NumberField, SelectField,
+    field_error, fixed_choices, form_menu_value, form_setter, training_parts, NumberField,
+    SelectField,
 };
 use engine::casestudy::{CaseStudyForm, CaseStudyInput};
 use engine::field::FieldErrors;
@@ -127,7 +128,7 @@ pub fn CaseStudyFields(
     let select = move |field: &'static str,
                        label: &'static str,
                        choices: Signal<Vec<(String, String)>>| {
-        view! { <SelectField id=format!("{}-{field}", prefix.get_value()) label=label test_id=field options=choices value=value(field) error=error(field) on_change=set(field) /> }
+        view! { <SelectField id=format!("{}-{field}", prefix.get_value()) label=label test_id=field options=choices value=form_menu_value(form, field) error=error(field) on_change=set(field) /> }
     };
     let accelerators = training_parts(catalogue);
     view! {

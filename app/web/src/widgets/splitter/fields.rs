@@ -1,7 +1,8 @@
 //! The splitter's form, in four groups: model, training, cluster and split.
 
 use crate::widgets::field::{
-    field_error, fixed_choices, form_setter, form_value, training_parts, NumberField, SelectField,
+    field_error, fixed_choices, form_menu_value, form_setter, form_value, training_parts,
+    NumberField, SelectField,
 };
 use engine::field::FieldErrors;
 use engine::hardware::{Catalogue, LinkSource};
@@ -85,7 +86,7 @@ pub fn SplitFields(
     let select = move |field: &'static str,
                        label: &'static str,
                        choices: Signal<Vec<(String, String)>>| {
-        view! { <SelectField id=format!("{}-{field}", prefix.get_value()) label=label test_id=field options=choices value=value(field) error=error(field) on_change=set(field) /> }
+        view! { <SelectField id=format!("{}-{field}", prefix.get_value()) label=label test_id=field options=choices value=form_menu_value(form, field) error=error(field) on_change=set(field) /> }
     };
     let mut models: Vec<(String, String)> = presets::PRESETS
         .iter()
