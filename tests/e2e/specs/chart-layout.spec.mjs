@@ -94,3 +94,34 @@ test("a chart drawn on a wide window is drawn again to fit when the window narro
   expect(problems(charted)).toEqual([]);
   await context.close();
 });
+
+// Colour is never the only thing that tells two series apart: within a chart,
+// every series differs from the others in its kind (line, scatter, bar), its
+// symbol or its dash pattern, and the legend draws all three. The roofline is
+// loaded with five accelerators, the most series any chart here draws.
+test("every chart tells its series apart without colour", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  const routes = CHART_WIDGETS.map((widget) => widget === "roofline"
+    ? "roofline?roofline.accelerators=h100-sxm-80gb,tpu-v5e,l4-24gb,mi300x-192gb,gaudi3-128gb"
+    : widget);
+  let multiSeries = 0;
+  for (const route of routes) {
+    await page.goto(`/#/lab/${route}`);
+    const charts = page.getByTestId("chart");
+    await expect(charts.first()).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+    const count = await charts.count();
+    for (let i = 0; i < count; i++) {
+      await expect(charts.nth(i)).toHaveAttribute("data-state", "ready");
+      const marks = await charts.nth(i).evaluate((element) =>
+        window.echarts.getInstanceByDom(element).getOption().series.map((s) =>
+          [s.type, s.symbol ?? "", s.lineStyle?.type ?? "solid"].join(" ")));
+      if (marks.length > 1) multiSeries += 1;
+      expect(new Set(marks).size, `${route}, chart ${i}: ${marks.join("; ")}`).toBe(marks.length);
+    }
+  }
+  // The roofline, splitter, chiplet, checkpoint, TCO, serving and case-study
+  // charts draw more than one series; a test that saw none would prove nothing.
+  expect(multiSeries).toBeGreaterThanOrEqual(6);
+  await context.close();
+});

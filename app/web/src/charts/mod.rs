@@ -7,3 +7,50 @@ pub mod frame;
 pub mod loader;
 
 pub use chart_view::ChartView;
+
+use charming::element::{ItemStyle, LineStyle, LineStyleType, Symbol};
+use charming::series::Line;
+
+/// A line series marked so it reads apart from its neighbours without colour:
+/// series `index` gets one of seven symbols and one of three dash patterns,
+/// which repeat together only after 21 series. The legend draws the symbol and
+/// the dash too, so the key still matches in greyscale or to a colour-blind eye.
+pub fn line_series(name: impl Into<String>, index: usize) -> Line {
+    let symbol = match index % 7 {
+        0 => Symbol::Circle,
+        1 => Symbol::Triangle,
+        2 => Symbol::Rect,
+        3 => Symbol::Diamond,
+        4 => Symbol::RoundRect,
+        5 => Symbol::Pin,
+        _ => Symbol::Arrow,
+    };
+    let dash = match index % 3 {
+        0 => LineStyleType::Solid,
+        1 => LineStyleType::Dashed,
+        _ => LineStyleType::Dotted,
+    };
+    Line::new()
+        .name(name)
+        .symbol(symbol)
+        .symbol_size(7)
+        .line_style(LineStyle::new().type_(dash).width(2))
+}
+
+/// A reference mark (this operation's intensity, Young's interval) drawn as a
+/// grey dashed line without symbols, so it never looks like one more series.
+/// Mid-grey keeps at least 3:1 contrast on the light and the dark background.
+pub fn marker_series(name: impl Into<String>) -> Line {
+    Line::new()
+        .name(name)
+        .symbol(Symbol::None)
+        .item_style(ItemStyle::new().color(MARKER_GREY))
+        .line_style(
+            LineStyle::new()
+                .type_(LineStyleType::Dashed)
+                .width(2)
+                .color(MARKER_GREY),
+        )
+}
+
+const MARKER_GREY: &str = "#888888";

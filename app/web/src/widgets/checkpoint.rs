@@ -1,7 +1,7 @@
 //! The checkpoint-interval widget: Young's optimum and the time failures cost.
 
 use crate::charts::chart_view::{ChartTable, ChartView};
-use crate::charts::frame;
+use crate::charts::{self, frame};
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{form_setter, form_value, NumberField};
@@ -9,7 +9,6 @@ use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use charming::datatype::DataPoint;
 use charming::element::{AxisType, Tooltip, Trigger};
-use charming::series::Line;
 use charming::Chart;
 use engine::checkpoint::{compute, CheckpointForm, CheckpointOutput, FIELDS};
 use engine::format;
@@ -116,8 +115,8 @@ fn waste_chart(output: &CheckpointOutput) -> Chart {
         .tooltip(Tooltip::new().trigger(Trigger::Item))
         .x_axis(frame::x_axis("Checkpoint interval (minutes)").type_(AxisType::Log))
         .y_axis(frame::y_axis("Time lost (%)").type_(AxisType::Value))
-        .series(Line::new().name("Time lost").data(points))
-        .series(Line::new().name("Young's interval").data(marker))
+        .series(charts::line_series("Time lost", 0).data(points))
+        .series(charts::marker_series("Young's interval").data(marker))
 }
 
 fn waste_table(output: &CheckpointOutput) -> ChartTable {

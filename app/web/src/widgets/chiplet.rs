@@ -1,7 +1,7 @@
 //! The chiplet widget: one big die against n chiplets, in yield, wafer area and cost.
 
 use crate::charts::chart_view::{ChartTable, ChartView};
-use crate::charts::frame;
+use crate::charts::{self, frame};
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{form_setter, form_value, NumberField};
@@ -9,7 +9,6 @@ use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use charming::datatype::DataPoint;
 use charming::element::{AxisType, Tooltip, Trigger};
-use charming::series::Line;
 use charming::Chart;
 use engine::chiplet::{compute, ChipletForm, ChipletOutput, FIELDS};
 use engine::format;
@@ -149,10 +148,9 @@ fn cost_chart(output: &ChipletOutput) -> Chart {
         )
         .y_axis(frame::y_axis("$ per product").type_(AxisType::Value))
         .y_axis(frame::y_axis_right("mm² per product").type_(AxisType::Value))
-        .series(Line::new().name("Cost ($)").data(cost))
+        .series(charts::line_series("Cost ($)", 0).data(cost))
         .series(
-            Line::new()
-                .name("Wafer area (mm²)")
+            charts::line_series("Wafer area (mm²)", 1)
                 .y_axis_index(1)
                 .data(area),
         )

@@ -2,7 +2,7 @@
 //! operation lands against each one's compute and memory roofs.
 
 use crate::charts::chart_view::{ChartTable, ChartView};
-use crate::charts::frame;
+use crate::charts::{self, frame};
 use crate::context::use_course;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
@@ -11,7 +11,6 @@ use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use charming::datatype::DataPoint;
 use charming::element::{AxisType, Tooltip, Trigger};
-use charming::series::Line;
 use charming::Chart;
 use engine::format;
 use engine::hardware::{Catalogue, Precision};
@@ -212,21 +211,21 @@ fn roofline_chart(output: &RooflineOutput) -> Chart {
         .x_axis(frame::x_axis("Arithmetic intensity (FLOP/byte)").type_(AxisType::Log))
         .y_axis(frame::y_axis("TFLOP/s").type_(AxisType::Log));
     let mut top = 1.0_f64;
-    for p in &output.placements {
+    for (index, p) in output.placements.iter().enumerate() {
         let peak = p.peak_flops_per_s / 1e12;
         top = top.max(peak);
         let points: Vec<DataPoint> = [low, p.ridge_flops_per_byte, high]
             .into_iter()
             .map(|x| DataPoint::from(vec![x, (x * p.bandwidth_bytes_per_s / 1e12).min(peak)]))
             .collect();
-        chart = chart.series(Line::new().name(p.name.clone()).data(points));
+        chart = chart.series(charts::line_series(p.name.clone(), index).data(points));
     }
     let x = output.intensity_flops_per_byte;
     let marker: Vec<DataPoint> = vec![
         DataPoint::from(vec![x, 1e-3]),
         DataPoint::from(vec![x, top * 2.0]),
     ];
-    chart.series(Line::new().name("This operation").data(marker))
+    chart.series(charts::marker_series("This operation").data(marker))
 }
 
 fn roofline_table(output: &RooflineOutput) -> ChartTable {

@@ -2,12 +2,11 @@
 //! bars, every number with its explanation, the lints and the scaling chart.
 
 use crate::charts::chart_view::{ChartTable, ChartView};
-use crate::charts::frame;
+use crate::charts::{self, frame};
 use crate::widgets::bar::{Bar, Segment, StackedBar};
 use crate::widgets::explain::ExplainedOutput;
 use charming::datatype::DataPoint;
 use charming::element::{AxisType, Tooltip, Trigger};
-use charming::series::Line;
 use charming::Chart;
 use engine::format;
 use engine::split::lints::Severity;
@@ -236,8 +235,8 @@ fn scaling_chart(report: &Report) -> Chart {
                 .min(0)
                 .max(100),
         )
-        .series(Line::new().name("Throughput (tokens/s)").data(throughput))
-        .series(Line::new().name("MFU (%)").y_axis_index(1).data(mfu))
+        .series(charts::line_series("Throughput (tokens/s)", 0).data(throughput))
+        .series(charts::line_series("MFU (%)", 1).y_axis_index(1).data(mfu))
 }
 
 fn scaling_table(report: &Report) -> ChartTable {
