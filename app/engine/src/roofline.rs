@@ -726,7 +726,7 @@ fn explain(
             output: "bytes",
             label: "Memory traffic",
             formula_tex: work.bytes_tex,
-            bindings: std::iter::once(Binding { symbol: "b", meaning: "bytes per element", value: format!("{b} ({})", input.precision.key()) })
+            bindings: std::iter::once(Binding { symbol: "b", meaning: "bytes per element", value: format!("{b} ({})", input.precision.label()) })
                 .chain(used_in(work.bytes_tex, &work.bindings))
                 .collect(),
             result: q.value.clone(),

@@ -109,7 +109,8 @@ for (const width of [360, 1280]) {
 // accelerator names and long choices were cut off mid-word ("NVIDIA B200 (HGX
 // B200 / DG"), so every choice of every menu must fit its closed menu there.
 // Chromium's arrow takes 20 px inside the right padding; a choice measured
-// with the menu's own font must fit in what is left.
+// with the menu's own font must fit in what is left. Every choice also starts
+// with a capital or a digit, as a menu entry does ("Training", not "training").
 test("every menu shows its choices whole at 360 px", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 800 }, reducedMotion: "reduce" });
   const page = await context.newPage();
@@ -134,6 +135,7 @@ test("every menu shows its choices whole at 360 px", async ({ browser }) => {
           result.measured += 1;
           const width = context2d.measureText(option.text).width;
           if (width > room) result.cut.push(`${select.id}: "${option.text}" needs ${Math.ceil(width)} px of ${Math.floor(room)}`);
+          if (/^\p{Ll}/u.test(option.text)) result.cut.push(`${select.id}: "${option.text}" starts in lower case`);
         }
       }
       return result;

@@ -69,6 +69,16 @@ impl Precision {
             Precision::Int8 => "int8",
         }
     }
+
+    /// The name people write: FP32, BF16, FP8, INT8.
+    pub fn label(self) -> &'static str {
+        match self {
+            Precision::Fp32 => "FP32",
+            Precision::Bf16 => "BF16",
+            Precision::Fp8 => "FP8",
+            Precision::Int8 => "INT8",
+        }
+    }
 }
 
 /// Peak throughput per precision, in TFLOP/s (TOPS for int8). `None`: not supported or not published.

@@ -158,12 +158,7 @@ pub fn speed_unit(precision: Option<Precision>) -> String {
 }
 
 fn precision_name(precision: Option<Precision>) -> &'static str {
-    match precision {
-        Some(Precision::Int8) => "INT8",
-        Some(Precision::Fp8) => "FP8",
-        Some(Precision::Fp32) => "FP32",
-        Some(Precision::Bf16) | None => "BF16",
-    }
+    precision.map_or(Precision::Bf16.label(), Precision::label)
 }
 
 /// Attainable TFLOP/s on the roofline: min(peak, intensity × bandwidth).

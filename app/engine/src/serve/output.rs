@@ -202,7 +202,7 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
             output: "weights_gb",
             label: "Weights",
             formula_tex: "W = N\\,b",
-            bindings: vec![n.clone(), Binding { symbol: "b", meaning: "bytes per parameter", value: format!("{} ({})", input.precision.bytes_per_param(), input.precision.key()) }],
+            bindings: vec![n.clone(), Binding { symbol: "b", meaning: "bytes per parameter", value: format!("{} ({})", input.precision.bytes_per_param(), input.precision.key().to_ascii_uppercase()) }],
             result: w.value.clone(),
             note: "Every decode step reads all of these from memory, which is why small batches are memory-bound.",
             source: POPE_2022,

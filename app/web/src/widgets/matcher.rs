@@ -51,9 +51,19 @@ fn options<T: Copy + 'static>(
     }
     list.extend(
         all.iter()
-            .map(|v| (key(*v).to_string(), label(*v).to_string())),
+            .map(|v| (key(*v).to_string(), capitalized(label(*v)))),
     );
     Signal::derive(move || list.clone())
+}
+
+/// A menu entry starts with a capital, like the "Unknown" beside it; the
+/// engine's labels are lowercase because its reasons use them mid-sentence.
+fn capitalized(label: &str) -> String {
+    let mut chars = label.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 #[component]

@@ -72,7 +72,7 @@ pub fn Roofline(mount: WidgetMount) -> impl IntoView {
                 <SelectField id=format!("{id}-op") label="Operation" test_id="op" value=form_value(form, "op") on_change=form_setter(form, "op")
                     options=fixed_choices(&Operation::ALL.map(|op| (op.key(), op.label()))) error=error_for("op") />
                 <SelectField id=format!("{id}-precision") label="Precision" test_id="precision" value=form_value(form, "precision") on_change=form_setter(form, "precision")
-                    options=fixed_choices(&Precision::ALL.map(|p| (p.key(), p.key()))) error=error_for("precision") />
+                    options=fixed_choices(&Precision::ALL.map(|p| (p.key(), p.label()))) error=error_for("precision") />
                 {move || op.get().map(|op| op.fields().iter().map(|field| {
                     let field = *field;
                     let label = NUMBER_FIELDS.iter().find(|(name, _, _)| *name == field).map(|(_, label, _)| *label).unwrap_or(field);
