@@ -78,7 +78,7 @@ pub fn Roofline(mount: WidgetMount) -> impl IntoView {
                     let label = NUMBER_FIELDS.iter().find(|(name, _, _)| *name == field).map(|(_, label, _)| *label).unwrap_or(field);
                     let value = Signal::derive(move || form.with(|f| f.as_pairs().iter().find(|(n, _)| *n == field).map(|(_, v)| (*v).to_string()).unwrap_or_default()));
                     let on_input = Callback::new(move |text: String| form.update(|f| { f.set(field, text); }));
-                    view! { <NumberField id=format!("{field_prefix}-{field}") label=label hint="A whole number, e.g. 4096 or 7e9" test_id=field value=value error=error_for(field) on_input=on_input /> }
+                    view! { <NumberField id=format!("{field_prefix}-{field}") label=label hint=field_hint(op, field) test_id=field value=value error=error_for(field) on_input=on_input /> }
                 }).collect_view())}
             </form>
             <AcceleratorPicker id=id.clone() form=form catalogue=catalogue error=error_for("accelerators") />
@@ -199,6 +199,29 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
         </div>
         <dl class="outputs">{explanations}</dl>
         <ChartView label="Roofline: attainable TFLOP/s against arithmetic intensity (log-log)" chart=chart table=table />
+    }
+}
+
+/// What to type in one size field of an operation, with a typical value.
+fn field_hint(op: Operation, field: &str) -> &'static str {
+    match (op, field) {
+        (_, "m") => "Rows of A: the tokens in the batch, e.g. 4096",
+        (_, "k") => "Columns of A, rows of B: e.g. the hidden size",
+        (_, "n") => "Columns of B: e.g. 4 × hidden for an MLP",
+        (_, "tokens") => "Rows normalized together, e.g. 4096",
+        (_, "hidden") => "Model width, e.g. 4096",
+        (_, "lookups") => "Rows gathered per batch, e.g. 1e6",
+        (_, "dim") => "Numbers in each row, e.g. 128",
+        (_, "params") => "For example 7e9 or 70e9",
+        (_, "seq_len") => "Tokens in each sequence, e.g. 2048",
+        (_, "size") => "Pixels per side, e.g. 56",
+        (_, "channels_in" | "channels_out") => "For example 64 or 256",
+        (_, "kernel") => "Pixels per side, e.g. 3",
+        (Operation::Decode, "batch") => "Sequences decoded together; 1 = one user",
+        (Operation::Prefill, "batch") => "Prompts processed together",
+        (Operation::Conv2d | Operation::CnnInference, "batch") => "Images processed together",
+        (_, "batch") => "Sequences processed together",
+        _ => "A whole number",
     }
 }
 
