@@ -122,7 +122,8 @@ fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl Int
             })
         })
     };
-    let all_chosen = Memo::new(move |_| chosen.with(|c| c.iter().all(Option::is_some)));
+    let picked = Memo::new(move |_| chosen.with(|c| c.iter().filter(|p| p.is_some()).count()));
+    let all_chosen = Memo::new(move |_| picked.get() == count);
     let card_ids: Vec<(String, Class)> = cards.iter().map(|c| (c.id.clone(), c.answer)).collect();
     let submit = move |_| {
         submitted.set(true);
@@ -186,6 +187,8 @@ fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl Int
                 let best = r.best_score.map(|s| format!("{:.0}%", s * 100.0)).unwrap_or_else(|| "—".to_string());
                 format!("Attempts {} · best {}", r.attempts, best)
             }}</p>
+            // As in the module quizzes, the count says why the button waits.
+            <p role="status" data-testid="matching-progress" hidden=move || submitted.get()>{move || format!("{} of {count} scenarios matched", picked.get())}</p>
             <button type="button" data-testid="matching-submit" disabled=move || !all_chosen.get() || submitted.get() on:click=submit>"Check my matches"</button>
             {move || submitted.get().then(|| {
                 let right = correct.get();
