@@ -147,3 +147,19 @@ test("every menu shows its choices whole at 360 px", async ({ browser }) => {
   expect(cut).toEqual([]);
   await context.close();
 });
+
+// The progress table is the page's content, so on a phone it fits its box
+// instead of hiding a column behind a sideways scroll.
+test("the progress table fits a 360 px phone without scrolling sideways", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  await page.goto("/#/m/matching");
+  // The visit is recorded once the module is on screen.
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.goto("/#/progress");
+  const row = page.getByTestId("progress-row-matching");
+  await expect(row.getByTestId("progress-status")).toHaveText("◐ Visited");
+  const overflow = await page.locator(".progress-page .table-scroll").evaluate((box) => box.scrollWidth - box.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await context.close();
+});

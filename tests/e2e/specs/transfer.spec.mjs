@@ -26,15 +26,15 @@ test("export in one browser, import in another, and a tampered file is refused",
   const other = await browser.newContext();
   const fresh = await other.newPage();
   await fresh.goto("/#/progress");
-  await expect(fresh.getByTestId("progress-row-clusters")).toContainText("— No");
+  await expect(fresh.getByTestId("progress-row-clusters")).toContainText("○ Not started");
   const tampered = text.replace('\\"visited\\":true', '\\"visited\\":false');
   expect(tampered).not.toEqual(text);
   await fresh.getByTestId("import-progress").setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from(tampered) });
   await expect(fresh.getByTestId("transfer-status")).toContainText("checksum does not match");
   await fresh.getByTestId("import-progress").setInputFiles({ name: "good.json", mimeType: "application/json", buffer: Buffer.from(text) });
   await expect(fresh.getByTestId("transfer-status")).toContainText("Imported");
-  await expect(fresh.getByTestId("progress-row-clusters")).toContainText("✓ Yes");
+  await expect(fresh.getByTestId("progress-row-clusters")).toContainText("◐ Visited");
   await fresh.reload();
-  await expect(fresh.getByTestId("progress-row-clusters")).toContainText("✓ Yes");
+  await expect(fresh.getByTestId("progress-row-clusters")).toContainText("◐ Visited");
   await other.close();
 });

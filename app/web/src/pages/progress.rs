@@ -18,7 +18,6 @@ pub fn ProgressPage() -> impl IntoView {
         .iter()
         .map(|entry| {
             let slug = entry.slug.clone();
-            let slug_for_completed = slug.clone();
             let row_id = format!("progress-row-{slug}");
             let href = Route::Module {
                 slug: slug.clone(),
@@ -33,25 +32,35 @@ pub fn ProgressPage() -> impl IntoView {
                         v.map(|s| format!("{:.0}%", s * 100.0))
                             .unwrap_or_else(|| "—".to_string())
                     };
-                    format!(
-                        "{} · {} · {}",
-                        m.attempts,
-                        pct(m.best_score),
-                        pct(m.latest_score)
-                    )
+                    match m.attempts {
+                        0 => "No attempts".to_string(),
+                        1 => format!("1 attempt · {}", pct(m.latest_score)),
+                        n => format!(
+                            "{n} attempts · best {} · latest {}",
+                            pct(m.best_score),
+                            pct(m.latest_score)
+                        ),
+                    }
                 })
             };
-            let visited = move || store.progress.with(|p| p.get(&slug).visited);
-            let completed = move || {
-                store
-                    .progress
-                    .with(|p| p.get(&slug_for_completed).completed)
+            // One status column, with the sidebar's marks and a word beside
+            // each, so a phone shows the whole table and no state is a bare mark.
+            let status = move || {
+                store.progress.with(|p| {
+                    let m = p.get(&slug);
+                    if m.completed {
+                        "✓ Completed"
+                    } else if m.visited {
+                        "◐ Visited"
+                    } else {
+                        "○ Not started"
+                    }
+                })
             };
             view! {
                 <tr data-testid=row_id>
                     <th scope="row"><a href=href>{entry.title.clone()}</a></th>
-                    <td>{move || if visited() { "✓ Yes" } else { "— No" }}</td>
-                    <td>{move || if completed() { "✓ Yes" } else { "— No" }}</td>
+                    <td data-testid="progress-status">{status}</td>
                     <td>{scores}</td>
                 </tr>
             }
@@ -71,7 +80,7 @@ pub fn ProgressPage() -> impl IntoView {
             <p>{where_saved}</p>
             <div class="table-scroll" role="region" aria-label="Progress by module" tabindex="0">
                 <table>
-                    <thead><tr><th scope="col">"Module"</th><th scope="col">"Visited"</th><th scope="col">"Completed"</th><th scope="col">"Checkpoint: attempts · best · latest"</th></tr></thead>
+                    <thead><tr><th scope="col">"Module"</th><th scope="col">"Status"</th><th scope="col">"Checkpoint"</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>
