@@ -43,8 +43,7 @@ fn Entry(entry: GlossaryEntry) -> impl IntoView {
             <dt>{entry.term.clone()}</dt>
             <dd>
                 <p>{entry.definition.clone()}</p>
-                <p class="meta">"Taught in:"</p>
-                <ul class="taught-in">{links}</ul>
+                <div class="meta taught"><span>"Taught in: "</span><ul class="taught-in">{links}</ul></div>
             </dd>
         </div>
     }
