@@ -73,6 +73,22 @@ impl FieldErrors {
             .map(|error| error.problem.to_string())
     }
 
+    /// The message shown beside a field on the page. It is `message_for`'s,
+    /// except that a menu value naming no choice is told to pick from the
+    /// menu: the keys in `NotAChoice` are what a link or the command line
+    /// takes, while the page's menu shows its own words for them.
+    pub fn page_message_for(&self, field: &str) -> Option<String> {
+        self.0
+            .iter()
+            .find(|error| error.field == field)
+            .map(|error| match error.problem {
+                FieldProblem::NotAChoice { .. } => {
+                    "Not one of this menu's choices; pick one from the list.".to_string()
+                }
+                ref problem => problem.to_string(),
+            })
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -407,6 +423,28 @@ mod tests {
         let problem = parse_real(&garbage).err();
         let message = problem.map(|p| p.to_string()).unwrap_or_default();
         assert!(message.len() < 120, "{message}");
+    }
+
+    #[test]
+    fn the_page_asks_for_a_menu_choice_where_a_link_gets_the_keys() {
+        let mut checker = Checker::default();
+        assert_eq!(
+            checker.choice("op", "conv", &[("conv2d", 1), ("matmul", 2)]),
+            None
+        );
+        assert_eq!(checker.whole("n", "0", Range::at_least(1.0, 9.0)), None);
+        let errors = checker.errors;
+        assert_eq!(
+            errors.message_for("op").as_deref(),
+            Some("Choose one of: conv2d, matmul.")
+        );
+        assert_eq!(
+            errors.page_message_for("op").as_deref(),
+            Some("Not one of this menu's choices; pick one from the list.")
+        );
+        // Every other problem reads the same on the page and on the command line.
+        assert_eq!(errors.page_message_for("n"), errors.message_for("n"));
+        assert_eq!(errors.page_message_for("absent"), None);
     }
 
     #[test]

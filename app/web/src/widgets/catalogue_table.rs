@@ -33,7 +33,7 @@ pub fn CatalogueTable(mount: WidgetMount) -> impl IntoView {
     });
     let error_for = move |field: &'static str| {
         Signal::derive(move || {
-            validated.with(|v| v.as_ref().err().and_then(|e| e.message_for(field)))
+            validated.with(|v| v.as_ref().err().and_then(|e| e.page_message_for(field)))
         })
     };
     let class_pairs: Vec<(&str, &str)> = CLASS_CHOICES

@@ -53,7 +53,7 @@ pub fn Chiplet(mount: WidgetMount) -> impl IntoView {
         .map(|(field, (label, hint))| {
             let field = *field;
             let value = form_value(form, field);
-            let error = Signal::derive(move || validated.with(|v| v.as_ref().err().and_then(|e| e.message_for(field))));
+            let error = Signal::derive(move || validated.with(|v| v.as_ref().err().and_then(|e| e.page_message_for(field))));
             let on_input = form_setter(form, field);
             view! { <NumberField id=format!("{}-{field}", mount.instance) label=label hint=hint test_id=field value=value error=error on_input=on_input /> }
         })

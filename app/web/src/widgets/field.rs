@@ -119,7 +119,7 @@ pub fn field_error<T: Clone + Send + Sync + 'static>(
         validated.with(|v| {
             v.as_ref()
                 .and_then(|r| r.as_ref().err())
-                .and_then(|e| e.message_for(field))
+                .and_then(|e| e.page_message_for(field))
         })
     })
 }

@@ -175,7 +175,7 @@ pub fn Tco(mount: WidgetMount) -> impl IntoView {
             .map(|(_, label, hint)| (*label, *hint))
             .unwrap_or((field, ""));
         let error = Signal::derive(move || {
-            validated.with(|v| v.as_ref().err().and_then(|e| e.message_for(field)))
+            validated.with(|v| v.as_ref().err().and_then(|e| e.page_message_for(field)))
         });
         view! { <NumberField id=format!("{}-{field}", prefix.get_value()) label=label hint=hint test_id=field value=form_value(form, field) error=error on_input=form_setter(form, field) /> }
     };

@@ -126,7 +126,7 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
             validated.with(|v| {
                 v.as_ref()
                     .and_then(|r| r.as_ref().err())
-                    .and_then(|e| e.message_for(field))
+                    .and_then(|e| e.page_message_for(field))
             })
         })
     };
