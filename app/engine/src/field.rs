@@ -65,12 +65,17 @@ impl FieldErrors {
         self.0.push(FieldError { field, problem });
     }
 
-    /// The message for one field, if that field was rejected.
-    pub fn message_for(&self, field: &str) -> Option<String> {
+    /// Why one field was rejected, if it was.
+    pub fn problem_for(&self, field: &str) -> Option<&FieldProblem> {
         self.0
             .iter()
             .find(|error| error.field == field)
-            .map(|error| error.problem.to_string())
+            .map(|error| &error.problem)
+    }
+
+    /// The message for one field, if that field was rejected.
+    pub fn message_for(&self, field: &str) -> Option<String> {
+        self.problem_for(field).map(ToString::to_string)
     }
 
     /// The message shown beside a field on the page. It is `message_for`'s,
@@ -78,15 +83,12 @@ impl FieldErrors {
     /// menu: the keys in `NotAChoice` are what a link or the command line
     /// takes, while the page's menu shows its own words for them.
     pub fn page_message_for(&self, field: &str) -> Option<String> {
-        self.0
-            .iter()
-            .find(|error| error.field == field)
-            .map(|error| match error.problem {
-                FieldProblem::NotAChoice { .. } => {
-                    "Not one of this menu's choices; pick one from the list.".to_string()
-                }
-                ref problem => problem.to_string(),
-            })
+        self.problem_for(field).map(|problem| match problem {
+            FieldProblem::NotAChoice { .. } => {
+                "Not one of this menu's choices; pick one from the list.".to_string()
+            }
+            problem => problem.to_string(),
+        })
     }
 
     pub fn is_empty(&self) -> bool {

@@ -66,6 +66,9 @@ impl Default for CaseStudyForm {
     }
 }
 
+/// What an empty host-cache field means, for `validate` and for its menu alike.
+const HOST_CACHE_DEFAULT: bool = false;
+
 impl WidgetForm for CaseStudyForm {
     /// Choosing another preset fills every field from it (fields set after it
     /// override it, so a fence or a link lists `preset` first, as `FIELDS` does).
@@ -92,7 +95,7 @@ impl WidgetForm for CaseStudyForm {
     /// The host-cache menu reads `yes`, `on` or an empty value as `validate` does.
     fn menu_value(&self, name: &str) -> String {
         match name {
-            "host_cache" => flag_menu_key(self.get(name), false)
+            "host_cache" => flag_menu_key(self.get(name), HOST_CACHE_DEFAULT)
                 .map_or_else(|| self.field(name), str::to_string),
             _ => self.field(name),
         }
@@ -378,8 +381,8 @@ impl CaseStudyForm {
             self.get("sharding"),
             &Sharding::ALL.map(|s| (s.key(), s)),
         );
-        // Yes or no, with the same words as every other yes/no field; empty is no.
-        let host_cache = c.flag("host_cache", self.get("host_cache"), false);
+        // Yes or no, with the same words as every other yes/no field.
+        let host_cache = c.flag("host_cache", self.get("host_cache"), HOST_CACHE_DEFAULT);
         let host_memory_gb = c.real(
             "host_memory_gb",
             self.get("host_memory_gb"),

@@ -3,7 +3,9 @@
 
 use crate::context::use_course;
 use crate::widgets::copy_link::CopyLink;
-use crate::widgets::field::{fixed_choices, form_setter, form_value, SelectField};
+use crate::widgets::field::{
+    fixed_choices, form_setter, form_value, ready_field_error, SelectField,
+};
 use crate::widgets::{url_state, WidgetMount};
 use engine::catalogue_table::{
     compute, CatalogueForm, CatalogueOutput, Cell, Row, CLASS_CHOICES, COLUMNS, FIELDS,
@@ -31,11 +33,7 @@ pub fn CatalogueTable(mount: WidgetMount) -> impl IntoView {
         let catalogue = catalogue.get()?;
         validated.with(|v| v.as_ref().ok().map(|input| compute(input, &catalogue)))
     });
-    let error_for = move |field: &'static str| {
-        Signal::derive(move || {
-            validated.with(|v| v.as_ref().err().and_then(|e| e.page_message_for(field)))
-        })
-    };
+    let error_for = move |field: &'static str| ready_field_error(validated, field);
     let class_pairs: Vec<(&str, &str)> = CLASS_CHOICES
         .iter()
         .zip(CLASS_LABELS)

@@ -4,7 +4,7 @@ use crate::charts::chart_view::{ChartTable, ChartView};
 use crate::charts::{self, frame};
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
-use crate::widgets::field::{form_setter, form_value, NumberField};
+use crate::widgets::field::{form_setter, form_value, ready_field_error, NumberField};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use charming::datatype::DataPoint;
@@ -46,7 +46,7 @@ pub fn Checkpoint(mount: WidgetMount) -> impl IntoView {
         .map(|(field, (label, hint))| {
             let field = *field;
             let value = form_value(form, field);
-            let error = Signal::derive(move || validated.with(|v| v.as_ref().err().and_then(|e| e.page_message_for(field))));
+            let error = ready_field_error(validated, field);
             let on_input = form_setter(form, field);
             view! { <NumberField id=format!("{}-{field}", mount.instance) label=label hint=hint test_id=field value=value error=error on_input=on_input /> }
         })

@@ -5,7 +5,7 @@ use crate::charts::chart_view::{ChartTable, ChartView};
 use crate::context::use_course;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
-use crate::widgets::field::{form_setter, form_value, NumberField, SelectField};
+use crate::widgets::field::{field_error, form_setter, form_value, NumberField, SelectField};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use charming::component::{Axis, Grid};
@@ -151,15 +151,7 @@ pub fn Energy(mount: WidgetMount) -> impl IntoView {
                 })
         })
     });
-    let error_for = move |field: &'static str| {
-        Signal::derive(move || {
-            validated.with(|v| {
-                v.as_ref()
-                    .and_then(|r| r.as_ref().err())
-                    .and_then(|e| e.page_message_for(field))
-            })
-        })
-    };
+    let error_for = move |field: &'static str| field_error(validated, field);
     let prefix = StoredValue::new(mount.instance.clone());
     let number = move |field: &'static str| {
         let (label, hint) = NUMBERS

@@ -73,8 +73,8 @@ pub fn SelectField(
                     let current = value.get();
                     // The engine reads menu values trimmed and in any case, so the
                     // menu shows "JAX" from a link that says "jax" or " JAX ".
-                    let wanted = current.trim().to_ascii_lowercase();
-                    let matches = |option: &str| option.eq_ignore_ascii_case(&wanted);
+                    let wanted = current.trim();
+                    let matches = |option: &str| option.eq_ignore_ascii_case(wanted);
                     let known = options.with(|list| list.iter().any(|(v, _)| matches(v)));
                     // A value from a link that is not an option stays visible, so its error makes sense.
                     let stray = (!known).then(|| view! { <option value=current.clone() selected=true>{format!("{current} (not available)")}</option> });
@@ -121,6 +121,17 @@ pub fn field_error<T: Clone + Send + Sync + 'static>(
                 .and_then(|r| r.as_ref().err())
                 .and_then(|e| e.page_message_for(field))
         })
+    })
+}
+
+/// The message beside one field, from a validation result that needs nothing
+/// fetched (no catalogue), so it is never waiting.
+pub fn ready_field_error<T: Clone + Send + Sync + 'static>(
+    validated: Memo<Result<T, engine::field::FieldErrors>>,
+    field: &'static str,
+) -> Signal<Option<String>> {
+    Signal::derive(move || {
+        validated.with(|v| v.as_ref().err().and_then(|e| e.page_message_for(field)))
     })
 }
 

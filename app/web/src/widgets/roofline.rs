@@ -6,7 +6,9 @@ use crate::charts::{self, frame};
 use crate::context::use_course;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
-use crate::widgets::field::{fixed_choices, form_setter, form_value, NumberField, SelectField};
+use crate::widgets::field::{
+    field_error, fixed_choices, form_setter, form_value, NumberField, SelectField,
+};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use charming::datatype::DataPoint;
@@ -32,15 +34,7 @@ pub fn Roofline(mount: WidgetMount) -> impl IntoView {
     let output = Memo::new(move |_| {
         validated.with(|v| v.as_ref().and_then(|r| r.as_ref().ok()).map(compute))
     });
-    let error_for = move |field: &'static str| {
-        Signal::derive(move || {
-            validated.with(|v| {
-                v.as_ref()
-                    .and_then(|r| r.as_ref().err())
-                    .and_then(|e| e.page_message_for(field))
-            })
-        })
-    };
+    let error_for = move |field: &'static str| field_error(validated, field);
 
     let op = Memo::new(move |_| {
         form.with(|f| {

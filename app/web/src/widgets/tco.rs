@@ -6,7 +6,7 @@ use crate::charts::chart_view::{ChartTable, ChartView};
 use crate::charts::frame;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
-use crate::widgets::field::{form_setter, form_value, NumberField};
+use crate::widgets::field::{form_setter, form_value, ready_field_error, NumberField};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use charming::datatype::DataPoint;
@@ -174,9 +174,7 @@ pub fn Tco(mount: WidgetMount) -> impl IntoView {
             .find(|(name, _, _)| *name == field)
             .map(|(_, label, hint)| (*label, *hint))
             .unwrap_or((field, ""));
-        let error = Signal::derive(move || {
-            validated.with(|v| v.as_ref().err().and_then(|e| e.page_message_for(field)))
-        });
+        let error = ready_field_error(validated, field);
         view! { <NumberField id=format!("{}-{field}", prefix.get_value()) label=label hint=hint test_id=field value=form_value(form, field) error=error on_input=form_setter(form, field) /> }
     };
     let groups = GROUPS

@@ -5,7 +5,7 @@ use crate::charts::chart_view::{ChartTable, ChartView};
 use crate::charts::frame;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
-use crate::widgets::field::NumberField;
+use crate::widgets::field::{ready_field_error, NumberField};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use charming::element::{AxisType, Tooltip, Trigger};
@@ -50,7 +50,7 @@ pub fn TrainCompute(mount: WidgetMount) -> impl IntoView {
         .map(|(field, (label, hint))| {
             let field = *field;
             let value = Signal::derive(move || form.with(|f| f.pairs().iter().find(|(name, _)| *name == field).map(|(_, v)| (*v).to_string()).unwrap_or_default()));
-            let error = Signal::derive(move || validated.with(|v| v.as_ref().err().and_then(|errors| errors.page_message_for(field))));
+            let error = ready_field_error(validated, field);
             let on_input = Callback::new(move |text: String| form.update(|f| {
                 f.set(field, text);
             }));

@@ -7,7 +7,7 @@ mod run;
 
 use crate::context::use_course;
 use crate::widgets::copy_link::CopyLink;
-use crate::widgets::field::{form_setter, form_value, NumberField, SelectField};
+use crate::widgets::field::{field_error, form_setter, form_value, NumberField, SelectField};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use engine::hardware::Catalogue;
@@ -121,15 +121,7 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
     });
     let input =
         Memo::new(move |_| validated.with(|v| v.as_ref().and_then(|r| r.as_ref().ok()).cloned()));
-    let error_for = move |field: &'static str| {
-        Signal::derive(move || {
-            validated.with(|v| {
-                v.as_ref()
-                    .and_then(|r| r.as_ref().err())
-                    .and_then(|e| e.page_message_for(field))
-            })
-        })
-    };
+    let error_for = move |field: &'static str| field_error(validated, field);
     let prefix = StoredValue::new(mount.instance.clone());
     let number = move |field: &'static str| {
         let (label, hint) = NUMBERS
