@@ -85,3 +85,29 @@ test("on its own page at 1600 px the catalogue uses the width beside the sidebar
   expect(lede).toBeLessThanOrEqual(46 * 16);
   await course.expectNoConsoleErrors();
 });
+
+test("on a phone the part names leave room for the figures, and the software has its own column", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const course = new CoursePage(page);
+  await course.goto("/lab/catalogue");
+  const widget = course.widget("catalogue");
+  const h100 = widget.root.getByTestId("catalogue-row-h100-sxm-80gb");
+  await expect(h100).toBeVisible();
+  // The name column stays in view while the figures scroll under it. When it
+  // also held the software list it took 60% of the box and left room for one
+  // figure; it must now leave more than half the box to the figures.
+  const scroller = await widget.root.locator(".table-scroll").boundingBox();
+  const name = await h100.locator("th").boundingBox();
+  expect(name.width).toBeLessThan(scroller.width * 0.45);
+  await expect(h100.locator("th .catalogue-detail")).toHaveText("GPU · NVIDIA");
+  await expect(widget.root.getByRole("columnheader", { name: "Software" })).toHaveCount(1);
+  await expect(h100.locator("td.catalogue-software")).toContainText("CUDA");
+  // Scrolled to the end, the name is still beside its software.
+  await widget.root.locator(".table-scroll").evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+  const after = await h100.locator("th").boundingBox();
+  expect(Math.abs(after.x - name.x)).toBeLessThan(1);
+  const software = await h100.locator("td.catalogue-software").boundingBox();
+  expect(software.x).toBeGreaterThanOrEqual(after.x + after.width - 1);
+  expect(software.x + software.width).toBeLessThanOrEqual(scroller.x + scroller.width + 1);
+  await course.expectNoConsoleErrors();
+});

@@ -95,7 +95,7 @@ fn Table(output: CatalogueOutput) -> impl IntoView {
         <div class="table-scroll" role="region" aria-label="Hardware catalogue table" tabindex="0">
             <table class="catalogue-table" data-testid="catalogue-table">
                 <caption class="visually-hidden">"Hardware catalogue: one row per part, numbers link to their sources"</caption>
-                <thead><tr><th scope="col">"Part"</th>{headers}</tr></thead>
+                <thead><tr><th scope="col">"Part"</th>{headers}<th scope="col">"Software"</th></tr></thead>
                 <tbody>{rows}</tbody>
             </table>
         </div>
@@ -104,16 +104,15 @@ fn Table(output: CatalogueOutput) -> impl IntoView {
 
 fn row(row: Row) -> impl IntoView {
     let cells = row.cells.into_iter().map(cell).collect_view();
-    let detail = format!(
-        "{} · {} · {}",
-        row.class,
-        row.vendor,
-        row.software.join(", ")
-    );
+    // The software list has its own last column, so the name column that
+    // stays in view while the table scrolls sideways is narrow on a phone.
+    let detail = format!("{} · {}", row.class, row.vendor);
+    let software = row.software.join(", ");
     view! {
         <tr data-testid=format!("catalogue-row-{}", row.id)>
             <th scope="row"><span class="catalogue-name">{row.name}</span><span class="catalogue-detail">{detail}</span></th>
             {cells}
+            <td class="catalogue-software">{software}</td>
         </tr>
     }
 }
