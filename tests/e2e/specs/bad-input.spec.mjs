@@ -1,7 +1,8 @@
 // Every text field of every widget, fed the inputs the brief names (empty,
-// negative, NaN, a number too big for f64), must either take the value or
-// say why beside the field. The results never show NaN or infinity, the page
-// logs no error, and putting the first value back clears the message.
+// negative, NaN, a number too big for f64, a huge finite number, zero), must
+// either take the value or say why beside the field. The results never show
+// NaN or infinity, the page logs no error, and putting the first value back
+// clears the message.
 import { test, expect } from "@playwright/test";
 import { CoursePage } from "../pages/course-page.mjs";
 
@@ -9,7 +10,7 @@ const WIDGETS = [
   "train-compute", "roofline", "checkpoint", "splitter", "matcher", "casestudy",
   "chiplet", "tco", "energy", "serve",
 ];
-const BAD = ["", "-1", "NaN", "1e400"];
+const BAD = ["", "-1", "NaN", "1e400", "1e300", "0"];
 
 // The widget's text without field messages (which quote the typed value) and
 // without menus (which may show a stray value from a link).
