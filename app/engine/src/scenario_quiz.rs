@@ -9,6 +9,9 @@ pub const SLUG: &str = "matching-quiz";
 pub const FIELDS: [&str; 1] = ["cards"];
 /// Where attempts and the best score are kept in progress.
 pub const PROGRESS_KEY: &str = "matching-quiz";
+/// Eight cards a round: enough to cover most classes, short enough to finish.
+/// A round size that does not validate falls back to this.
+pub const DEFAULT_CARDS: u64 = 8;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -17,9 +20,10 @@ pub struct ScenarioQuizForm {
 }
 
 impl Default for ScenarioQuizForm {
-    /// Eight cards a round: enough to cover most classes, short enough to finish.
     fn default() -> Self {
-        ScenarioQuizForm { cards: "8".into() }
+        ScenarioQuizForm {
+            cards: DEFAULT_CARDS.to_string(),
+        }
     }
 }
 

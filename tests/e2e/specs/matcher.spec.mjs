@@ -100,3 +100,17 @@ test("matches chosen before submitting survive a visit elsewhere and a reload", 
   await expect(select(ids[2])).toHaveValue("");
   await course.expectNoConsoleErrors();
 });
+
+test("a link's round size is used when it is valid and refused in words when it is not", async ({ page }) => {
+  const course = new CoursePage(page);
+  const cardsOf = (quiz) => quiz.root.locator("[data-testid^='card-']").filter({ has: page.getByTestId("card-select") });
+  await course.goto("/lab/matching-quiz?matching-quiz.cards=5");
+  let quiz = course.widget("matching-quiz");
+  await expect(cardsOf(quiz)).toHaveCount(5);
+  await expect(quiz.root.getByTestId("error-cards")).toHaveCount(0);
+  await course.goto("/lab/matching-quiz?matching-quiz.cards=500");
+  quiz = course.widget("matching-quiz");
+  await expect(quiz.root.getByTestId("error-cards")).toHaveText("⚠ Cards per round in this link: Must be at most 100. This round has 8 cards.");
+  await expect(cardsOf(quiz)).toHaveCount(8);
+  await course.expectNoConsoleErrors();
+});

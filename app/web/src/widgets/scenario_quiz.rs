@@ -9,7 +9,7 @@ use course::route::{Location, Route};
 use course::scenarios::{class_key, Card};
 use engine::hardware::Class;
 use engine::matcher::CLASSES;
-use engine::scenario_quiz::{round, ScenarioQuizForm, FIELDS, PROGRESS_KEY};
+use engine::scenario_quiz::{round, ScenarioQuizForm, DEFAULT_CARDS, FIELDS, PROGRESS_KEY};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -52,7 +52,18 @@ fn matcher_link(card: &Card) -> String {
 #[component]
 pub fn ScenarioQuiz(mount: WidgetMount) -> impl IntoView {
     let form = url_state::form_state::<ScenarioQuizForm>(&mount, &FIELDS);
-    let per_round = Memo::new(move |_| form.with(|f| f.validate().unwrap_or(8)));
+    let per_round = Memo::new(move |_| form.with(|f| f.validate().unwrap_or(DEFAULT_CARDS)));
+    // The round size has no field on the page; it comes from the module's
+    // directive or a link. A bad value in a link is said, not silently replaced.
+    let cards_note = Memo::new(move |_| {
+        form.with(|f| f.validate().err())
+            .and_then(|errors| errors.page_message_for("cards"))
+            .map(|message| {
+                format!(
+                    "Cards per round in this link: {message} This round has {DEFAULT_CARDS} cards."
+                )
+            })
+    });
     let bank = Signal::derive(move || use_course().and_then(|course| course.scenarios.get()));
     let title = mount
         .title
@@ -64,6 +75,9 @@ pub fn ScenarioQuiz(mount: WidgetMount) -> impl IntoView {
     view! {
         <section class="widget widget-wide scenario-quiz" aria-labelledby=labelled_by data-testid=test_id>
             <h3 class="widget-title" id=heading_id><span class="widget-kind">"Checkpoint · "</span>{title}</h3>
+            {move || cards_note.get().map(|note| view! {
+                <p class="field-error" data-testid="error-cards"><span aria-hidden="true">"⚠ "</span>{note}</p>
+            })}
             {move || match bank.get() {
                 None => view! { <p role="status">"Loading the scenario cards…"</p> }.into_any(),
                 Some(bank) => view! { <Round bank=bank per_round=per_round.get() /> }.into_any(),
