@@ -23,6 +23,8 @@ pub struct Rendered {
     /// Words a learner reads: code and the `## Sources` list are not counted.
     pub words: usize,
     pub links: Vec<InternalLink>,
+    /// Pictures the site serves itself (`public/...`), for the file checks.
+    pub images: Vec<InternalLink>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -333,6 +335,13 @@ impl<'a> Renderer<'a> {
                 id,
             }) => {
                 let dest_url = self.rewrite_url(dest_url, offset, true);
+                if dest_url.starts_with("public/") {
+                    let line = self.line(offset);
+                    self.out.images.push(InternalLink {
+                        target: dest_url.to_string(),
+                        line,
+                    });
+                }
                 self.emit(Event::Start(Tag::Image {
                     link_type,
                     dest_url,

@@ -79,6 +79,9 @@ pub struct Module {
     pub sections: Vec<crate::markdown::Section>,
     pub words: usize,
     pub links: Vec<InternalLink>,
+    /// Pictures under `public/` that the text shows, checked by `lab check`.
+    #[serde(default)]
+    pub images: Vec<InternalLink>,
     /// Catalogue quotes written as pending `span.hw-pending` elements, for the
     /// page to fill (`RenderTools::FIRST_PAINT`); 0 when every quote is resolved.
     pub quotes_pending: usize,
@@ -210,6 +213,7 @@ pub fn parse_module_with(
         sections: rendered.sections,
         words: rendered.words,
         links: rendered.links,
+        images: rendered.images,
         quotes_pending,
         diagnostics,
         quiz: None,

@@ -66,8 +66,43 @@ pub fn check_course(read: &dyn Fn(&str) -> Result<String, String>) -> CourseRepo
         report.scenarios = bank;
         report.diagnostics.extend(found);
     }
+    report
+        .diagnostics
+        .extend(image_problems(&report.modules, read));
     report.catalogue = catalogue;
     report
+}
+
+/// Every picture a module shows must exist in `public/`, beside `content/`.
+/// An SVG is shown through `<img>`, where `currentColor` is always black, so
+/// one drawn in `currentColor` must set its own colour for dark mode or it
+/// vanishes on the dark theme.
+fn image_problems(
+    modules: &[Module],
+    read: &dyn Fn(&str) -> Result<String, String>,
+) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    for module in modules {
+        for image in &module.images {
+            let message = match read(&format!("../{}", image.target)) {
+                Err(error) => Some(format!("image `{}` cannot be read: {error}", image.target)),
+                Ok(svg) if image.target.ends_with(".svg") => svg_dark_problem(&svg)
+                    .map(|problem| format!("image `{}` {problem}", image.target)),
+                Ok(_) => None,
+            };
+            if let Some(message) = message {
+                problems.push(Diagnostic::new(&module.path, image.line, message));
+            }
+        }
+    }
+    problems
+}
+
+/// Why an SVG would not show on the dark theme, if it would not.
+pub fn svg_dark_problem(svg: &str) -> Option<&'static str> {
+    (svg.contains("currentColor") && !svg.contains("prefers-color-scheme: dark")).then_some(
+        "draws in currentColor but has no `@media (prefers-color-scheme: dark)` rule setting `:root { color: ... }`, so it is black on the dark theme",
+    )
 }
 
 /// Parses the scenario cards (path relative to content/), validating every
