@@ -13,6 +13,9 @@ use pulldown_cmark::{
 };
 use std::collections::HashMap;
 
+const FOOTNOTE_REF_OPEN: &str = "<sup class=\"footnote-ref\">";
+const FOOTNOTE_SEPARATOR: &str = "<sup class=\"footnote-sep\" aria-hidden=\"true\">,</sup>";
+
 /// What the renderer produces from one module body.
 #[derive(Debug, Default)]
 pub struct Rendered {
@@ -200,6 +203,16 @@ impl<'a> Renderer<'a> {
         self.out
     }
 
+    /// Whether the last event written was a footnote reference, with no
+    /// text between it and what comes next.
+    fn follows_footnote_ref(&self) -> bool {
+        let last = match &self.heading {
+            Some((_, inner, _)) => inner.last(),
+            None => self.pending.last(),
+        };
+        matches!(last, Some(Event::InlineHtml(html)) if html.starts_with(FOOTNOTE_REF_OPEN))
+    }
+
     fn emit(&mut self, event: Event<'a>) {
         match &mut self.heading {
             Some((_, inner, _)) => inner.push(event),
@@ -271,10 +284,16 @@ impl<'a> Renderer<'a> {
                 self.emit(Event::Html("</div>\n".into()));
             }
             Event::FootnoteReference(name) => {
+                // Side by side, "4" and "7" would read as footnote 47; a comma
+                // between them keeps them apart (screen readers hear each
+                // link's own label, so the comma is hidden from them).
+                if self.follows_footnote_ref() {
+                    self.emit(Event::InlineHtml(FOOTNOTE_SEPARATOR.into()));
+                }
                 let number = self.footnote_number(&name);
                 let id = escape::slugify(&name);
                 let html = format!(
-                    "<sup class=\"footnote-ref\"><a href=\"#/m/{}/fn-{id}\" aria-label=\"Footnote {number}\">{number}</a></sup>",
+                    "{FOOTNOTE_REF_OPEN}<a href=\"#/m/{}/fn-{id}\" aria-label=\"Footnote {number}\">{number}</a></sup>",
                     self.origin.slug
                 );
                 self.emit(Event::InlineHtml(html.into()));

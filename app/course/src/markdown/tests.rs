@@ -84,6 +84,19 @@ fn math_tables_footnotes_and_callouts() {
 }
 
 #[test]
+fn adjacent_footnote_references_are_kept_apart() {
+    let body = "Two sources.[^a][^b] One.[^a] Apart[^a] and[^b].\n\n[^a]: A.\n\n[^b]: B.\n";
+    let html = html_of(&render(body, origin()));
+    let sep = "<sup class=\"footnote-sep\" aria-hidden=\"true\">,</sup>";
+    // Only the pair written side by side gets a separator.
+    assert_eq!(html.matches(sep).count(), 1, "{html}");
+    assert!(
+        html.contains(&format!("1</a></sup>{sep}<sup class=\"footnote-ref\">")),
+        "{html}"
+    );
+}
+
+#[test]
 fn widget_fences_become_blocks() {
     let body = "Before.\n\n```widget train-compute\ntitle = \"GPT-3\"\nparams = 175e9\naccelerators = 1024\npredict = \"How long?\"\n```\n\n```widget train-compute\n```\n\nAfter.\n";
     let rendered = render(body, origin());
