@@ -41,6 +41,12 @@ pub fn grouped(value: u64) -> String {
     out
 }
 
+/// A whole count with its noun, grouped and in the right number:
+/// `count(1, "node", "nodes")` is `1 node`, `count(1024, ...)` is `1,024 nodes`.
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", grouped(n), if n == 1 { one } else { many })
+}
+
 /// A duration in the largest sensible unit, e.g. `34.2 days` or `5.1 hours`.
 pub fn duration(seconds: f64) -> String {
     const MINUTE: f64 = 60.0;
@@ -61,11 +67,18 @@ pub fn duration(seconds: f64) -> String {
     } else {
         (seconds, "seconds")
     };
-    if value >= 1e4 {
-        format!("{} {unit}", scientific(value, 3))
+    let number = if value >= 1e4 {
+        scientific(value, 3)
     } else {
-        format!("{} {unit}", trim_zeros(&format!("{value:.1}")))
-    }
+        trim_zeros(&format!("{value:.1}"))
+    };
+    // "1 days" reads as a slip; every unit above is a plural ending in "s".
+    let unit = if number == "1" {
+        unit.strip_suffix('s').unwrap_or(unit)
+    } else {
+        unit
+    };
+    format!("{number} {unit}")
 }
 
 /// FLOP/s with an SI prefix, e.g. `989 TFLOP/s`, `1.1 EFLOP/s`.
@@ -194,6 +207,13 @@ mod tests {
         assert_eq!(grouped(999), "999");
         assert_eq!(duration(86_400.0 * 34.26), "34.3 days");
         assert_eq!(duration(90.0), "1.5 minutes");
+        assert_eq!(duration(86_400.0), "1 day");
+        assert_eq!(duration(3_600.0 * 1.04), "1 hour");
+        assert_eq!(duration(3_600.0 * 1.05), "1.1 hours");
+        assert_eq!(duration(1.0), "1 second");
+        assert_eq!(count(1, "node", "nodes"), "1 node");
+        assert_eq!(count(0, "node", "nodes"), "0 nodes");
+        assert_eq!(count(1024, "node", "nodes"), "1,024 nodes");
         assert_eq!(flops_rate(989e12), "989 TFLOP/s");
         assert_eq!(si(1.1e18, "FLOP/s"), "1.1 EFLOP/s");
         assert_eq!(plain_number(0.5), "0.5");

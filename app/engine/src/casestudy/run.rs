@@ -361,9 +361,9 @@ fn recommend(input: &CaseStudyInput) -> Option<Recommendation> {
     let meets = best.is_some();
     let (cost, time, gpus, spot, interval) = best.or(fastest)?;
     let mut reasons = vec![format!(
-        "{} GPUs ({} nodes){}: expected {} and {}.",
-        format::grouped(gpus),
-        format::grouped(gpus.div_ceil(per_node)),
+        "{} ({}){}: expected {} and {}.",
+        format::count(gpus, "GPU", "GPUs"),
+        format::count(gpus.div_ceil(per_node), "node", "nodes"),
         if spot > 0.0 {
             format!(
                 ", {}% of nodes on spot",

@@ -114,8 +114,12 @@ pub fn lints(input: &SplitInput, plan: &Plan, metrics: &Metrics) -> Vec<Lint> {
             "few_micro_batches",
             Severity::Warning,
             format!(
-                "Only {} micro-batches flow through {} stages, so the pipeline never fills: the bubble is {} micro-batch times against {} of work.",
-                metrics.micro_batches,
+                "Only {} through {} stages, so the pipeline never fills: the bubble is {} micro-batch times against {} of work.",
+                if metrics.micro_batches == 1 {
+                    "1 micro-batch flows".to_string()
+                } else {
+                    format!("{} micro-batches flow", metrics.micro_batches)
+                },
                 plan.pp,
                 format::significant_digits((plan.pp - 1) as f64 / plan.virtual_stages as f64, 3),
                 metrics.micro_batches

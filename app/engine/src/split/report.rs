@@ -116,7 +116,11 @@ fn regime(plan: &Plan, metrics: &Metrics) -> Regime {
     } else {
         Regime {
             kind: "model_split",
-            text: format!("The model must be split: {}-way tensor and {}-way pipeline parallelism share each replica, and {} replicas share the data.", plan.tp, plan.pp, plan.dp),
+            text: if plan.dp == 1 {
+                format!("The model must be split: {}-way tensor and {}-way pipeline parallelism share one replica, which takes the whole batch.", plan.tp, plan.pp)
+            } else {
+                format!("The model must be split: {}-way tensor and {}-way pipeline parallelism share each replica, and {} replicas share the data.", plan.tp, plan.pp, format::grouped(plan.dp))
+            },
         }
     }
 }

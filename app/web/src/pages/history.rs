@@ -61,7 +61,10 @@ fn history_of(slug: &str, title: &str, module: &course::progress::ModuleProgress
             }
         })
         .collect_view();
-    let summary = format!("{title}: {} attempts", module.attempts);
+    let summary = format!(
+        "{title}: {}",
+        engine::format::count(u64::from(module.attempts), "attempt", "attempts")
+    );
     view! {
         <details data-testid=format!("history-{slug}")>
             <summary>{summary}</summary>
