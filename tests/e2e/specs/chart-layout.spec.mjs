@@ -125,3 +125,50 @@ test("every chart tells its series apart without colour", async ({ browser }) =>
   expect(multiSeries).toBeGreaterThanOrEqual(6);
   await context.close();
 });
+
+// WCAG 1.4.11 asks 3:1 for the graphics a reader needs. Each series' colour,
+// its own or the palette's, is measured against the page behind the chart.
+test("every series colour stands out from the page in both themes", async ({ browser }) => {
+  const luminance = (hex) => {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (a, b) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  let measured = 0;
+  for (const colorScheme of ["light", "dark"]) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    for (const widget of CHART_WIDGETS) {
+      await page.goto(`/#/lab/${widget}`);
+      const charts = page.getByTestId("chart");
+      await expect(charts.first()).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+      const background = await page.evaluate(() => {
+        const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g).map(Number);
+        return `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+      });
+      const count = await charts.count();
+      for (let i = 0; i < count; i++) {
+        await expect(charts.nth(i)).toHaveAttribute("data-state", "ready");
+        const colours = await charts.nth(i).evaluate((element) => {
+          const option = window.echarts.getInstanceByDom(element).getOption();
+          return option.series.map((s, index) => {
+            const own = s.lineStyle?.color ?? s.itemStyle?.color;
+            return [s.name, typeof own === "string" ? own : option.color[index % option.color.length]];
+          });
+        });
+        for (const [name, colour] of colours) {
+          expect(colour, `${widget} ${colorScheme}: ${name}`).toMatch(/^#[0-9a-f]{6}$/i);
+          expect(contrast(colour, background), `${widget} ${colorScheme}: ${name} ${colour} on ${background}`)
+            .toBeGreaterThanOrEqual(3);
+          measured += 1;
+        }
+      }
+    }
+    await context.close();
+  }
+  expect(measured).toBeGreaterThan(30);
+});

@@ -136,6 +136,11 @@ fn draw(
         let width = crate::dom::element_by_id(&target).map_or(0, |e| e.client_width());
         drawn_width.try_set_value(width);
         let options = frame::fit(options, f64::from(width));
+        let options = if dark {
+            options
+        } else {
+            options.color(super::LIGHT_PALETTE.to_vec())
+        };
         // Reuse the instance while the theme is unchanged; a theme change needs a new one.
         let reused = instance.try_with_value(|current| match current {
             Some((echarts, was_dark)) if *was_dark == dark => {

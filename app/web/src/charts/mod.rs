@@ -54,3 +54,12 @@ pub fn marker_series(name: impl Into<String>) -> Line {
 }
 
 const MARKER_GREY: &str = "#888888";
+
+/// Series colours on the light theme. echarts' default palette has a yellow
+/// (1.6:1 on white), a light green (1.9:1) and a sky blue (2.0:1) that all but
+/// vanish; these keep its hues in its order, each at least 4:1 on white. The
+/// dark theme keeps echarts' own dark palette, which is bright on dark.
+pub const LIGHT_PALETTE: [&str; 9] = [
+    "#5470c6", "#3f8f2f", "#a36a00", "#d23c3c", "#1d7ea6", "#2a7f62", "#c85a14", "#9a60b4",
+    "#c2408f",
+];
