@@ -41,7 +41,7 @@ function problems({ width, height, boxes }) {
   return found;
 }
 
-for (const width of [360, 768, 1280]) {
+for (const width of [360, 390, 768, 1280]) {
   for (const widget of CHART_WIDGETS) {
     test(`the ${widget} chart's text fits and does not overlap at ${width} px`, async ({ browser }) => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
@@ -70,6 +70,23 @@ for (const width of [360, 768, 1280]) {
       await context.close();
     });
   }
+}
+
+// The roofline's intensity axis grows with the operation; a huge matrix
+// multiply once put 10,000 and 100,000 on top of each other on a phone.
+for (const width of [360, 390]) {
+  test(`the roofline's axis labels stay apart for a huge operation at ${width} px`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.goto("/#/lab/roofline?roofline.op=matmul&roofline.m=1000000&roofline.k=1000000&roofline.n=1000000");
+    const chart = page.getByTestId("chart");
+    await expect(chart).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const [charted] = await page.evaluate(textBoxes);
+    expect(charted.boxes.map((b) => b.text)).toContain("100,000");
+    expect(problems(charted)).toEqual([]);
+    await context.close();
+  });
 }
 
 test("a chart drawn on a wide window is drawn again to fit when the window narrows", async ({ browser }) => {

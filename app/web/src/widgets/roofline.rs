@@ -220,7 +220,7 @@ fn field_hint(op: Operation, field: &str) -> &'static str {
 }
 
 fn roofline_chart(output: &RooflineOutput) -> Chart {
-    let (low, high) = (0.1_f64, 1e5_f64);
+    let (low, high) = intensity_range(output);
     let mut chart = Chart::new()
         .animation(!crate::dom::prefers_reduced_motion())
         .background_color("transparent")
@@ -243,6 +243,33 @@ fn roofline_chart(output: &RooflineOutput) -> Chart {
         DataPoint::from(vec![x, top * 2.0]),
     ];
     chart.series(charts::marker_series("This operation").data(marker))
+}
+
+/// The decades the intensity axis spans: from the decade below half this
+/// operation's intensity (1 at most) to one that leaves room for the flat roof
+/// past the highest ridge point and past this operation. A fixed 0.1 to
+/// 100,000 put seven labels on a phone's narrow axis, where 10,000 and 100,000
+/// ran together; this keeps six at most unless this operation needs more.
+fn intensity_range(output: &RooflineOutput) -> (f64, f64) {
+    let x = output.intensity_flops_per_byte;
+    let ridge = output
+        .placements
+        .iter()
+        .map(|p| p.ridge_flops_per_byte)
+        .fold(0.0_f64, f64::max);
+    let decade_above = |v: f64| 10_f64.powf(v.log10().ceil());
+    let decade_below = |v: f64| 10_f64.powf(v.log10().floor());
+    // Clamped so that a degenerate figure can never give a zero or infinite end.
+    let high = decade_above((ridge * 5.0).max(x * 2.0).clamp(1e3, 1e12));
+    let below_x = decade_below((x / 2.0).clamp(1e-6, 1.0));
+    // Five decades at most, unless that would cut this operation off.
+    let narrowest = high / 1e5;
+    let low = if narrowest <= x / 2.0 {
+        below_x.max(narrowest)
+    } else {
+        below_x
+    };
+    (low, high)
 }
 
 fn roofline_table(output: &RooflineOutput) -> ChartTable {
