@@ -395,6 +395,14 @@ impl<'a> Renderer<'a> {
             },
             None => math::pending(tex, display),
         };
+        // A displayed formula scrolls inside its own box on a narrow screen;
+        // the box, not the formula, carries the scroll shading (MathML
+        // elements paint no background in Chromium).
+        let html = if display {
+            format!("<span class=\"{}\">{html}</span>", math::SCROLL_CLASS)
+        } else {
+            html
+        };
         self.emit(Event::InlineHtml(html.into()));
     }
 

@@ -57,6 +57,10 @@ pub fn error_box(tex: &str, message: &str) -> String {
     )
 }
 
+/// The box around a displayed formula, which scrolls sideways when the
+/// formula is wider than the page.
+pub const SCROLL_CLASS: &str = "math-scroll";
+
 /// The class of a formula still waiting to be typeset.
 pub const PENDING_CLASS: &str = "math-pending";
 

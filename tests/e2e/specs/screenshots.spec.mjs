@@ -83,12 +83,25 @@ for (const width of [360, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: "reduce" });
     const page = await context.newPage();
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    // Boxes that do scroll sideways (wide tables, long formulas) must shade
+    // the edge that hides more, or a table cut at a column edge looks whole.
+    let scrollers = 0;
+    const unshaded = [];
+    const checkScrollers = async (where) => {
+      const found = await page.evaluate(() => [...document.querySelectorAll("body *")]
+        .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1
+          && ["auto", "scroll"].includes(getComputedStyle(el).overflowX))
+        .map((el) => ({ name: `${el.tagName.toLowerCase()}.${el.className}`, shaded: getComputedStyle(el).backgroundImage.includes("radial-gradient") })));
+      scrollers += found.length;
+      for (const box of found.filter((b) => !b.shaded)) unshaded.push(`${where}: ${box.name}`);
+    };
     const wide = [];
     for (const widget of WIDGETS) {
       await page.goto(`/#/lab/${widget}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.locator("section.widget").first()).toBeVisible();
       if ((await overflow()) > 0) wide.push(`lab/${widget}`);
+      await checkScrollers(`lab/${widget}`);
     }
     await page.goto("/#/");
     await expect(page.getByText("Loading…")).toHaveCount(0);
@@ -99,8 +112,11 @@ for (const width of [360, 1280]) {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.locator("article p").first()).toBeVisible();
       if ((await overflow()) > 0) wide.push(hash);
+      await checkScrollers(hash);
     }
     expect(wide).toEqual([]);
+    expect(unshaded).toEqual([]);
+    if (width === 360) expect(scrollers).toBeGreaterThan(10);
     await context.close();
   });
 }

@@ -70,7 +70,7 @@ fn ExplanationBody(explanation: Explanation) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="formula" inner_html=formula></div>
+        <div class=format!("formula {}", course::math::SCROLL_CLASS) inner_html=formula></div>
         <table class="bindings">
             <caption>"Values plugged in"</caption>
             <thead><tr><th scope="col">"Symbol"</th><th scope="col">"Meaning"</th><th scope="col">"Value"</th></tr></thead>
