@@ -160,6 +160,10 @@ struct Renderer<'a> {
     in_sources: bool,
     /// Inside a catalogue quote that waits for the catalogue (`RenderTools::FIRST_PAINT`).
     in_pending_quote: bool,
+    /// Links open around this point; an image inside one keeps that link.
+    open_links: usize,
+    /// Images wrapped in a full-size link, still to be closed.
+    wrapped_images: usize,
 }
 
 impl<'a> Renderer<'a> {
@@ -179,6 +183,8 @@ impl<'a> Renderer<'a> {
             in_code: false,
             in_sources: false,
             in_pending_quote: false,
+            open_links: 0,
+            wrapped_images: 0,
         }
     }
 
@@ -340,12 +346,17 @@ impl<'a> Renderer<'a> {
                 id,
             }) => {
                 let dest_url = self.rewrite_url(dest_url, offset, false);
+                self.open_links += 1;
                 self.emit(Event::Start(Tag::Link {
                     link_type,
                     dest_url,
                     title,
                     id,
                 }));
+            }
+            Event::End(TagEnd::Link) => {
+                self.open_links = self.open_links.saturating_sub(1);
+                self.emit(Event::End(TagEnd::Link));
             }
             Event::Start(Tag::Image {
                 link_type,
@@ -361,12 +372,32 @@ impl<'a> Renderer<'a> {
                         line,
                     });
                 }
+                // A diagram drawn 700 px wide is shrunk to a phone's width,
+                // where its labels are 5 px tall; the link opens it full size
+                // in a new tab, where it can be zoomed.
+                if self.open_links == 0 {
+                    self.wrapped_images += 1;
+                    self.emit(Event::InlineHtml(
+                        format!(
+                            "<a class=\"figure-link\" href=\"{}\" target=\"_blank\" rel=\"noopener\">",
+                            escape::html(&dest_url)
+                        )
+                        .into(),
+                    ));
+                }
                 self.emit(Event::Start(Tag::Image {
                     link_type,
                     dest_url,
                     title,
                     id,
                 }));
+            }
+            Event::End(TagEnd::Image) => {
+                self.emit(Event::End(TagEnd::Image));
+                if self.open_links == 0 && self.wrapped_images > 0 {
+                    self.wrapped_images -= 1;
+                    self.emit(Event::InlineHtml("</a>".into()));
+                }
             }
             Event::Text(text) => {
                 if !self.in_code {

@@ -31,6 +31,17 @@ for (const { slug, file, quiz } of modules) {
     // stay pending and none may fail.
     await expect(page.locator(".math-pending")).toHaveCount(0);
     await expect(page.locator(".math-error")).toHaveCount(0);
+    // Every diagram links to its own file, which the site serves, so a reader
+    // on a phone can open it full size.
+    const pictures = (source.match(/^!\[[^\]]*\]\(public\//gm) || []).length;
+    const figureLinks = page.locator(".module-body a.figure-link");
+    await expect(figureLinks).toHaveCount(pictures);
+    for (const link of await figureLinks.all()) {
+      const href = await link.getAttribute("href");
+      await expect(link.locator("img")).toHaveAttribute("src", href);
+      const response = await page.request.get(new URL(href, page.url()).href);
+      expect(response.status(), href).toBe(200);
+    }
     await expect(page.locator("section.quiz")).toHaveCount(quiz ? 1 : 0);
     if (quiz) {
       // The checkpoint grades: a first answer gets a verdict with its explanation.

@@ -84,6 +84,26 @@ fn math_tables_footnotes_and_callouts() {
 }
 
 #[test]
+fn a_diagram_links_to_itself_full_size_unless_it_is_already_a_link() {
+    let body =
+        "![A chart](public/diagrams/a.svg)\n\n[![B chart](public/diagrams/b.svg)](/m/other)\n";
+    let rendered = render(body, origin());
+    let html = html_of(&rendered);
+    assert!(
+        html.contains("<a class=\"figure-link\" href=\"public/diagrams/a.svg\" target=\"_blank\" rel=\"noopener\"><img src=\"public/diagrams/a.svg\" alt=\"A chart\" /></a>"),
+        "{html}"
+    );
+    assert_eq!(html.matches("figure-link").count(), 1, "{html}");
+    assert_eq!(
+        html.matches("<a ").count(),
+        html.matches("</a>").count(),
+        "{html}"
+    );
+    let images: Vec<&str> = rendered.images.iter().map(|i| i.target.as_str()).collect();
+    assert_eq!(images, ["public/diagrams/a.svg", "public/diagrams/b.svg"]);
+}
+
+#[test]
 fn adjacent_footnote_references_are_kept_apart() {
     let body = "Two sources.[^a][^b] One.[^a] Apart[^a] and[^b].\n\n[^a]: A.\n\n[^b]: B.\n";
     let html = html_of(&render(body, origin()));
