@@ -373,9 +373,9 @@ impl<'a> Renderer<'a> {
                     });
                 }
                 // A diagram drawn 700 px wide is shrunk to a phone's width,
-                // where its labels are 5 px tall; the link opens it full size
-                // in a new tab, where it can be zoomed.
-                if self.open_links == 0 {
+                // where its labels are 5 px tall; the link opens the site's
+                // own file full size in a new tab, where it can be zoomed.
+                if self.open_links == 0 && dest_url.starts_with("public/") {
                     self.wrapped_images += 1;
                     self.emit(Event::InlineHtml(
                         format!(
@@ -426,9 +426,9 @@ impl<'a> Renderer<'a> {
             },
             None => math::pending(tex, display),
         };
-        // A displayed formula scrolls inside its own box on a narrow screen;
-        // the box, not the formula, carries the scroll shading (MathML
-        // elements paint no background in Chromium).
+        // A displayed formula scrolls inside its own box on a narrow screen:
+        // the formula takes its full width, and the box is the scroll
+        // container that carries the shading of its hidden edge.
         let html = if display {
             format!("<span class=\"{}\">{html}</span>", math::SCROLL_CLASS)
         } else {

@@ -109,5 +109,14 @@ test("on a phone the part names leave room for the figures, and the software has
   const software = await h100.locator("td.catalogue-software").boundingBox();
   expect(software.x).toBeGreaterThanOrEqual(after.x + after.width - 1);
   expect(software.x + software.width).toBeLessThanOrEqual(scroller.x + scroller.width + 1);
+  // Scrolled down inside its box, the column labels stay on top of the rows.
+  const box = widget.root.locator(".table-scroll");
+  await box.scrollIntoViewIfNeeded();
+  await box.evaluate((el) => { el.scrollLeft = 0; el.scrollTop = el.scrollHeight; });
+  const shown = await box.boundingBox();
+  const year = await widget.root.getByRole("columnheader", { name: "Year" }).boundingBox();
+  expect(Math.abs(year.y - shown.y)).toBeLessThan(2);
+  const lastRow = await widget.root.locator("tbody tr").last().boundingBox();
+  expect(lastRow.y + lastRow.height).toBeLessThanOrEqual(shown.y + shown.height + 1);
   await course.expectNoConsoleErrors();
 });

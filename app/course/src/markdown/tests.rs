@@ -86,7 +86,7 @@ fn math_tables_footnotes_and_callouts() {
 #[test]
 fn a_diagram_links_to_itself_full_size_unless_it_is_already_a_link() {
     let body =
-        "![A chart](public/diagrams/a.svg)\n\n[![B chart](public/diagrams/b.svg)](/m/other)\n";
+        "![A chart](public/diagrams/a.svg)\n\n[![B chart](public/diagrams/b.svg)](/m/other)\n\n![C chart](https://example.org/c.svg)\n";
     let rendered = render(body, origin());
     let html = html_of(&rendered);
     assert!(

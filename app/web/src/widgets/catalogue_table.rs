@@ -92,7 +92,7 @@ fn Table(output: CatalogueOutput) -> impl IntoView {
     let rows = output.rows.into_iter().map(row).collect_view();
     view! {
         <p class="catalogue-summary" data-testid="catalogue-summary">{summary}</p>
-        <div class="table-scroll" role="region" aria-label="Hardware catalogue table" tabindex="0">
+        <div class="table-scroll catalogue-scroll" role="region" aria-label="Hardware catalogue table" tabindex="0">
             <table class="catalogue-table" data-testid="catalogue-table">
                 <caption class="visually-hidden">"Hardware catalogue: one row per part, numbers link to their sources"</caption>
                 <thead><tr><th scope="col">"Part"</th>{headers}<th scope="col">"Software"</th></tr></thead>
