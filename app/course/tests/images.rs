@@ -8,9 +8,13 @@ use std::path::PathBuf;
 
 const GANG: &str = "../public/diagrams/clusters-gang-scheduling.svg";
 
+fn content_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../content")
+}
+
 /// Reads the real course, with `swap` replacing one file's text.
 fn course_with(swap: Option<(&str, Option<String>)>) -> Vec<String> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../content");
+    let root = content_root();
     let read = |relative: &str| match &swap {
         Some((path, text)) if *path == relative => {
             text.clone().ok_or_else(|| "not found".to_string())
@@ -32,8 +36,7 @@ fn every_picture_of_the_course_exists_and_shows_on_the_dark_theme() {
 
 #[test]
 fn an_svg_without_a_dark_rule_is_reported_at_its_line() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../content");
-    let svg = std::fs::read_to_string(root.join(GANG)).unwrap();
+    let svg = std::fs::read_to_string(content_root().join(GANG)).unwrap();
     let without = svg.replace("prefers-color-scheme: dark", "min-width: 1px");
     let problems = course_with(Some((GANG, Some(without))));
     assert_eq!(problems.len(), 1, "{problems:?}");

@@ -52,12 +52,18 @@ fn matcher_link(card: &Card) -> String {
 #[component]
 pub fn ScenarioQuiz(mount: WidgetMount) -> impl IntoView {
     let form = url_state::form_state::<ScenarioQuizForm>(&mount, &FIELDS);
-    let per_round = Memo::new(move |_| form.with(|f| f.validate().unwrap_or(DEFAULT_CARDS)));
+    let validated = Memo::new(move |_| form.with(ScenarioQuizForm::validate));
+    let per_round =
+        Memo::new(move |_| validated.with(|v| v.as_ref().map_or(DEFAULT_CARDS, |cards| *cards)));
     // The round size has no field on the page; it comes from the module's
     // directive or a link. A bad value in a link is said, not silently replaced.
     let cards_note = Memo::new(move |_| {
-        form.with(|f| f.validate().err())
-            .and_then(|errors| errors.page_message_for("cards"))
+        validated
+            .with(|v| {
+                v.as_ref()
+                    .err()
+                    .and_then(|errors| errors.page_message_for("cards"))
+            })
             .map(|message| {
                 format!(
                     "Cards per round in this link: {message} This round has {DEFAULT_CARDS} cards."
