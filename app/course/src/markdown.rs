@@ -497,9 +497,11 @@ impl<'a> Renderer<'a> {
             format!("<h{number} id=\"{id}\" tabindex=\"-1\">").into(),
         ));
         self.pending.extend(inner);
+        // No space before the anchor: a space would let the line break there
+        // and leave the `#` alone on a line of its own; its CSS margin spaces it.
         self.pending.push(Event::Html(
             format!(
-                " <a class=\"heading-anchor\" href=\"#/m/{}/{id}\" aria-label=\"Link to section {}\">#</a></h{number}>\n",
+                "<a class=\"heading-anchor\" href=\"#/m/{}/{id}\" aria-label=\"Link to section {}\">#</a></h{number}>\n",
                 self.origin.slug,
                 escape::html(&text)
             )

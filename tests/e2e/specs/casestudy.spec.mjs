@@ -10,11 +10,47 @@ test("the e-commerce preset runs and shows its timeline and recommendation", asy
   await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 20000 });
   await expect(widget.value("completion_p50")).toContainText("hours");
   await expect(widget.root.getByTestId("recommendation")).toContainText("GPUs");
-  await expect(widget.root.getByTestId("placement-table").locator("tbody tr")).toHaveCount(16);
+  await expectPlacementCoversEveryGpu(widget);
   const charts = widget.root.getByTestId("chart");
   await expect(charts.first()).toHaveAttribute("data-state", "ready");
   await widget.root.getByTestId("chart-table").first().locator("summary").click();
   await expect(widget.root.getByTestId("chart-table").first().getByRole("cell", { name: "Start" })).toBeVisible();
+  await course.expectNoConsoleErrors();
+});
+
+// The placement table gives each run of neighbouring GPUs that hold the same
+// shards one row, headed "first–last", and together the rows cover every GPU
+// the summary counts, in order, each once.
+async function expectPlacementCoversEveryGpu(widget) {
+  const table = widget.root.getByTestId("placement-table");
+  await expect(table.locator("caption")).toContainText("Every GPU");
+  const summary = await widget.root.getByTestId("placement-summary").textContent();
+  const gpus = Number(summary.match(/over ([\d,]+) GPUs/)[1].replace(/,/g, ""));
+  // innerText keeps the line break before the "n GPUs" note under a range.
+  const heads = await table.locator("tbody th").allInnerTexts();
+  let next = 0;
+  for (const head of heads) {
+    const [, first, last] = head.match(/^(\d+)(?:–(\d+))?/);
+    expect(Number(first), heads.join(" | ")).toBe(next);
+    next = Number(last ?? first) + 1;
+  }
+  expect(next).toBe(gpus);
+  return { gpus, heads };
+}
+
+test("the placement table merges neighbouring GPUs that hold the same shards", async ({ page }) => {
+  const course = new CoursePage(page);
+  // Table-wise sharding puts each of the seven tables whole on one GPU and
+  // leaves the rest of the cluster with no table at all.
+  await course.goto("/lab/casestudy?casestudy.sharding=table");
+  const widget = course.widget("casestudy");
+  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 20000 });
+  const { gpus, heads } = await expectPlacementCoversEveryGpu(widget);
+  expect(heads.length).toBeLessThan(gpus);
+  const idle = widget.root.getByTestId("placement-table").locator("tbody tr").last();
+  await expect(idle.locator("th")).toContainText(`${gpus - heads.length + 1} GPUs`);
+  await expect(idle.locator("td").first()).toHaveText("none");
+  await expect(idle.locator("td").nth(1)).toHaveText("0 B");
   await course.expectNoConsoleErrors();
 });
 

@@ -179,3 +179,41 @@ test("the progress table fits a 360 px phone without scrolling sideways", async 
   expect(overflow).toBeLessThanOrEqual(0);
   await context.close();
 });
+
+// A wide table on a phone keeps each row's name beside its figures, and its
+// caption in view, however far it is scrolled sideways: module 2's comparison
+// of the classes (eight columns) and the roofline's data table.
+test("wide tables keep their first column and caption in place when scrolled", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  await page.goto("/#/m/accelerators");
+  const compare = page.locator(".table-scroll", { has: page.getByRole("columnheader", { name: "Ridge (BF16)" }) });
+  await compare.scrollIntoViewIfNeeded();
+  const part = compare.getByRole("columnheader", { name: "Part" });
+  const row = compare.getByRole("row").filter({ hasText: "Trainium2" });
+  const before = { part: await part.boundingBox(), name: await row.locator("td").first().boundingBox() };
+  const scrolled = await compare.evaluate((el) => { el.scrollLeft = el.scrollWidth; return el.scrollLeft; });
+  expect(scrolled).toBeGreaterThan(300);
+  const box = await compare.boundingBox();
+  for (const [cell, was] of [[part, before.part], [row.locator("td").first(), before.name]]) {
+    const now = await cell.boundingBox();
+    expect(Math.abs(now.x - was.x)).toBeLessThan(1);
+    expect(now.x).toBeGreaterThanOrEqual(box.x);
+  }
+  // The last figure, scrolled into view, is not under the name column.
+  const ridge = await row.locator("td").last().boundingBox();
+  expect(ridge.x).toBeGreaterThanOrEqual(before.name.x + before.name.width - 1);
+  expect(ridge.x + ridge.width).toBeLessThanOrEqual(box.x + box.width + 1);
+
+  await page.goto("/#/lab/roofline");
+  const details = page.getByTestId("chart-table").first();
+  await details.locator("summary").click();
+  const scroller = details.locator(".table-scroll");
+  const caption = scroller.locator("caption");
+  await expect(caption).toContainText("Roofline data");
+  await scroller.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+  const [shown, text] = [await scroller.boundingBox(), await caption.boundingBox()];
+  expect(text.x).toBeGreaterThanOrEqual(shown.x - 1);
+  expect(text.x + text.width).toBeLessThanOrEqual(shown.x + shown.width + 1);
+  await context.close();
+});

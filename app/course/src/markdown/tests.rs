@@ -44,6 +44,12 @@ fn headings_get_ids_and_a_table_of_contents() {
     assert_eq!(ids, ["why-it-matters", "why-it-matters-2"]);
     assert!(html_of(&rendered).contains("<h2 id=\"why-it-matters\""));
     assert!(html_of(&rendered).contains("href=\"#/m/t/why-it-matters\""));
+    // The anchor follows the last word with no space, so it cannot wrap alone.
+    assert!(
+        html_of(&rendered).contains("matters<a class=\"heading-anchor\""),
+        "{}",
+        html_of(&rendered)
+    );
 }
 
 #[test]

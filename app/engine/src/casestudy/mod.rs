@@ -24,7 +24,7 @@ pub use tests::SEEDED_COMPLETION_BITS;
 pub mod workload;
 
 pub use form::{CaseStudyForm, FIELDS};
-pub use placement::{place, GpuPlacement, Placement, Shard, ShardKind, Sharding};
+pub use placement::{place, GpuPlacement, GpuRun, Placement, Shard, ShardKind, Sharding};
 pub use run::{
     compute, Candidate, CaseStudyOutput, Progress, Quantiles, Recommendation, Run, SingleMachine,
     SweepPoint,

@@ -89,6 +89,60 @@ pub struct Placement {
     pub reason: Option<String>,
 }
 
+/// A run of consecutive GPUs that hold the same shards (the same tables,
+/// sharded the same way), so a table can list each layout once instead of
+/// once per GPU. Bytes may still differ a little inside a run, when rows do
+/// not divide evenly, so the run keeps its least and most.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GpuRun<'a> {
+    pub first: u64,
+    pub last: u64,
+    /// The first GPU of the run; its shards stand for every GPU in it.
+    pub layout: &'a GpuPlacement,
+    pub min_bytes: f64,
+    pub max_bytes: f64,
+}
+
+impl GpuRun<'_> {
+    /// How many GPUs the run covers.
+    pub fn gpu_count(&self) -> u64 {
+        self.last.saturating_sub(self.first).saturating_add(1)
+    }
+}
+
+impl Placement {
+    /// The GPUs in order, with neighbours that hold the same shards merged.
+    pub fn runs(&self) -> Vec<GpuRun<'_>> {
+        let same_layout = |a: &GpuPlacement, b: &GpuPlacement| {
+            a.tables.len() == b.tables.len()
+                && a.tables
+                    .iter()
+                    .zip(&b.tables)
+                    .all(|(x, y)| x.table == y.table && x.kind == y.kind)
+        };
+        let mut runs: Vec<GpuRun<'_>> = Vec::new();
+        for gpu in &self.gpus {
+            match runs.last_mut() {
+                Some(run)
+                    if run.last.checked_add(1) == Some(gpu.gpu) && same_layout(run.layout, gpu) =>
+                {
+                    run.last = gpu.gpu;
+                    run.min_bytes = run.min_bytes.min(gpu.bytes);
+                    run.max_bytes = run.max_bytes.max(gpu.bytes);
+                }
+                _ => runs.push(GpuRun {
+                    first: gpu.gpu,
+                    last: gpu.gpu,
+                    layout: gpu,
+                    min_bytes: gpu.bytes,
+                    max_bytes: gpu.bytes,
+                }),
+            }
+        }
+        runs
+    }
+}
+
 fn gb(bytes: f64) -> String {
     crate::format::si(bytes, "B")
 }

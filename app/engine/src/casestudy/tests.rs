@@ -279,6 +279,64 @@ fn the_network_is_typed_or_cited_or_assumed_and_the_explanation_says_which() {
 }
 
 #[test]
+fn runs_merge_neighbouring_gpus_with_the_same_shards_and_cover_every_gpu() {
+    for (preset, sharding) in [
+        ("ecommerce", "auto"),
+        ("ecommerce", "table"),
+        ("benchmark", "row"),
+        ("benchmark", "column"),
+    ] {
+        let out = compute(&input(
+            preset,
+            &[("sharding", sharding), ("replications", "5")],
+        ));
+        let placement = &out.placement;
+        let runs = placement.runs();
+        // The runs tile the GPUs in order, with no gap and no overlap.
+        let covered: Vec<u64> = runs.iter().flat_map(|r| r.first..=r.last).collect();
+        let every: Vec<u64> = placement.gpus.iter().map(|g| g.gpu).collect();
+        assert_eq!(covered, every, "{preset} {sharding}");
+        assert_eq!(
+            runs.iter().map(|r| r.gpu_count()).sum::<u64>(),
+            every.len() as u64
+        );
+        for run in &runs {
+            for gpu in placement
+                .gpus
+                .iter()
+                .filter(|g| (run.first..=run.last).contains(&g.gpu))
+            {
+                let kinds = |g: &GpuPlacement| -> Vec<(String, ShardKind)> {
+                    g.tables.iter().map(|s| (s.table.clone(), s.kind)).collect()
+                };
+                assert_eq!(kinds(gpu), kinds(run.layout), "{preset} {sharding}");
+                assert!(run.min_bytes <= gpu.bytes && gpu.bytes <= run.max_bytes);
+            }
+        }
+        // Two neighbouring runs never hold the same shards, or they would be one.
+        for pair in runs.windows(2) {
+            let same = pair[0]
+                .layout
+                .tables
+                .iter()
+                .map(|s| (&s.table, s.kind))
+                .eq(pair[1].layout.tables.iter().map(|s| (&s.table, s.kind)));
+            assert!(
+                !same,
+                "{preset} {sharding}: GPUs {} and {}",
+                pair[0].last, pair[1].first
+            );
+        }
+    }
+    // Row-wise sharding puts a slice of every table on every GPU: one run.
+    let rows = compute(&input(
+        "benchmark",
+        &[("sharding", "row"), ("replications", "5")],
+    ));
+    assert_eq!(rows.placement.runs().len(), 1);
+}
+
+#[test]
 fn a_hot_table_is_spread_by_auto_sharding() {
     let auto = compute(&input("ecommerce", &[("replications", "5")]));
     let table = compute(&input(

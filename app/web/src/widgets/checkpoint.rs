@@ -115,7 +115,13 @@ fn waste_chart(output: &CheckpointOutput) -> Chart {
         .tooltip(Tooltip::new().trigger(Trigger::Item))
         .x_axis(frame::x_axis("Checkpoint interval (minutes)").type_(AxisType::Log))
         .y_axis(frame::y_axis("Time lost (%)").type_(AxisType::Value))
-        .series(charts::line_series("Time lost", 0).data(points))
+        // The only curve needs no symbols to tell it apart, and forty of them
+        // would hide its shape; the marker line stays the one thing drawn on it.
+        .series(
+            charts::line_series("Time lost", 0)
+                .show_symbol(false)
+                .data(points),
+        )
         .series(charts::marker_series("Young's interval").data(marker))
 }
 

@@ -352,7 +352,7 @@ fn comparison_chart(computed: &Computed) -> Chart {
         .y_axis(
             Axis::new()
                 .type_(AxisType::Category)
-                .axis_label(AxisLabel::new().font_size(if narrow { 10 } else { 12 }))
+                .axis_label(AxisLabel::new().font_size(if narrow { 11 } else { 12 }))
                 .data(names),
         )
         .series(

@@ -9,8 +9,9 @@ use engine::format;
 use leptos::prelude::*;
 use std::sync::Arc;
 
-/// GPUs listed one by one before the placement table summarises the rest.
-const LISTED_GPUS: usize = 16;
+/// Rows of the placement table, each a run of GPUs that hold the same shards,
+/// before it says how many GPUs it leaves out.
+const LISTED_RUNS: usize = 16;
 
 fn hours(seconds: f64) -> String {
     format!("{} hours", format::significant_digits(seconds / 3600.0, 3))
@@ -174,15 +175,27 @@ pub fn Results(id: String, output: Arc<CaseStudyOutput>) -> impl IntoView {
     }
 }
 
+/// One figure, or the least and the most when the GPUs of a run differ (rows
+/// that do not divide evenly); equal when both print the same.
+fn spread(least: f64, most: f64, show: impl Fn(f64) -> String) -> String {
+    let (low, high) = (show(least), show(most));
+    if low == high {
+        low
+    } else {
+        format!("{low} to {high}")
+    }
+}
+
 #[component]
 fn PlacementTable(placement: Placement) -> impl IntoView {
     let capacity = placement.capacity_bytes_per_gpu.max(1.0);
-    let rows = placement
-        .gpus
+    let runs = placement.runs();
+    let rows = runs
         .iter()
-        .take(LISTED_GPUS)
-        .map(|gpu| {
-            let tables = gpu
+        .take(LISTED_RUNS)
+        .map(|run| {
+            let tables = run
+                .layout
                 .tables
                 .iter()
                 .map(|s| {
@@ -197,18 +210,43 @@ fn PlacementTable(placement: Placement) -> impl IntoView {
                 })
                 .collect::<Vec<_>>()
                 .join(", ");
-            let share = gpu.bytes / capacity;
+            let tables = if tables.is_empty() { "none".to_string() } else { tables };
+            let gpus = if run.gpu_count() == 1 {
+                run.first.to_string()
+            } else {
+                format!("{}–{}", run.first, run.last)
+            };
+            let gpus_label = if run.gpu_count() == 1 {
+                format!("GPU {gpus}")
+            } else {
+                format!("GPUs {gpus}, each")
+            };
+            let memory = spread(run.min_bytes, run.max_bytes, |b| format::si(b, "B"));
+            let share = spread(run.min_bytes / capacity, run.max_bytes / capacity, |s| {
+                format!("{}%", format::significant_digits(s * 100.0, 3))
+            });
             view! {
                 <tr>
-                    <th scope="row">{gpu.gpu}</th>
+                    <th scope="row">{gpus}{(run.gpu_count() > 1).then(|| view! { <span class="cell-note">{format::count(run.gpu_count(), "GPU", "GPUs")}</span> })}</th>
                     <td>{tables}</td>
-                    <td>{format::si(gpu.bytes, "B")}</td>
-                    <td><meter min="0" max="1" value=share.to_string() aria-label=format!("GPU {} memory for embeddings", gpu.gpu)></meter>{format!(" {}%", format::significant_digits(share * 100.0, 3))}</td>
+                    <td>{memory}</td>
+                    <td><meter min="0" max="1" value=(run.max_bytes / capacity).to_string() aria-label=format!("{gpus_label}: memory for embeddings")></meter>{format!(" {share}")}</td>
                 </tr>
             }
         })
         .collect_view();
-    let hidden = placement.gpus.len().saturating_sub(LISTED_GPUS);
+    let hidden: u64 = runs.iter().skip(LISTED_RUNS).map(|r| r.gpu_count()).sum();
+    let caption = if hidden > 0 {
+        let last_listed = runs
+            .get(LISTED_RUNS.saturating_sub(1))
+            .map_or(0, |r| r.last);
+        format!(
+            "GPUs 0–{last_listed}; {} more not listed. Neighbouring GPUs that hold the same shards share a row.",
+            format::count(hidden, "GPU", "GPUs")
+        )
+    } else {
+        "Every GPU; neighbouring GPUs that hold the same shards share a row.".to_string()
+    };
     let busiest = placement.gpus.iter().map(|g| g.bytes).fold(0.0, f64::max);
     let summary = format!(
         "{} of embedding tables and their optimizer state over {} GPUs, each with {} free for them; the fullest holds {}.{}",
@@ -223,8 +261,8 @@ fn PlacementTable(placement: Placement) -> impl IntoView {
         <p data-testid="placement-summary">{summary}</p>
         <div class="table-scroll" role="region" aria-label="Embedding placement per GPU" tabindex="0">
             <table data-testid="placement-table">
-                <caption>{if hidden > 0 { format!("The first {LISTED_GPUS} GPUs ({hidden} more not listed)") } else { "Every GPU".to_string() }}</caption>
-                <thead><tr><th scope="col">"GPU"</th><th scope="col">"Tables (how)"</th><th scope="col">"Embedding memory"</th><th scope="col">"Of its free HBM"</th></tr></thead>
+                <caption>{caption}</caption>
+                <thead><tr><th scope="col">"GPUs"</th><th scope="col">"Tables (how)"</th><th scope="col">"Embedding memory per GPU"</th><th scope="col">"Of its free HBM"</th></tr></thead>
                 <tbody>{rows}</tbody>
             </table>
         </div>
