@@ -80,13 +80,13 @@ impl FieldErrors {
 
     /// The message shown beside a field on the page. It is `message_for`'s,
     /// except that a menu value naming no choice is told to pick from the
-    /// menu: the keys in `NotAChoice` are what a link or the command line
-    /// takes, while the page's menu shows its own words for them.
+    /// menu, whose words differ from the keys in `NotAChoice`; the keys follow,
+    /// for whoever is fixing a hand-edited link.
     pub fn page_message_for(&self, field: &str) -> Option<String> {
         self.problem_for(field).map(|problem| match problem {
-            FieldProblem::NotAChoice { .. } => {
-                "Not one of this menu's choices; pick one from the list.".to_string()
-            }
+            FieldProblem::NotAChoice { allowed } => format!(
+                "Not one of this menu's choices; pick one from the list. A link may say: {allowed}."
+            ),
             problem => problem.to_string(),
         })
     }
@@ -442,7 +442,9 @@ mod tests {
         );
         assert_eq!(
             errors.page_message_for("op").as_deref(),
-            Some("Not one of this menu's choices; pick one from the list.")
+            Some(
+                "Not one of this menu's choices; pick one from the list. A link may say: conv2d, matmul."
+            )
         );
         // Every other problem reads the same on the page and on the command line.
         assert_eq!(errors.page_message_for("n"), errors.message_for("n"));
