@@ -107,6 +107,23 @@ fn alias_commands(tex: &str) -> String {
         if ch != '\\' {
             continue;
         }
+        match chars.peek() {
+            // A line break (`\\`), not the start of a command.
+            Some('\\') => {
+                out.push('\\');
+                chars.next();
+                continue;
+            }
+            // TeX's control space is one word space, about a third of an em;
+            // latex2mathml draws it as a full em, like `\quad`. The medium
+            // space `\;` (5/18 em) is the nearest it has.
+            Some(' ') => {
+                out.push(';');
+                chars.next();
+                continue;
+            }
+            _ => {}
+        }
         let mut name = String::new();
         while let Some(next) = chars.peek().copied().filter(char::is_ascii_alphabetic) {
             name.push(next);
@@ -319,6 +336,21 @@ mod tests {
         assert!(cases.contains("<mtable"), "{cases}");
         assert!(cases.contains("<mtext>otherwise</mtext>"), "{cases}");
         assert!(cases.contains("{"), "{cases}");
+    }
+
+    #[test]
+    fn a_control_space_is_a_word_space_not_a_quad() {
+        let spaced = to_mathml("a,\\ b", false).unwrap_or_default();
+        assert!(!spaced.contains("width=\"1em\""), "{spaced}");
+        assert!(spaced.contains("<mspace width=\"0.27"), "{spaced}");
+        // The alt text keeps the TeX as written.
+        assert!(spaced.contains("alttext=\"a,\\ b\""), "{spaced}");
+        // `\quad` stays a full em, and a line break followed by a space is
+        // still a line break.
+        let quad = to_mathml("a \\quad b", false).unwrap_or_default();
+        assert!(quad.contains("width=\"1em\""), "{quad}");
+        let rows = to_mathml("\\begin{matrix} a \\\\ b \\end{matrix}", true).unwrap_or_default();
+        assert_eq!(rows.matches("<mtr>").count(), 2, "{rows}");
     }
 
     #[test]

@@ -217,3 +217,36 @@ test("wide tables keep their first column and caption in place when scrolled", a
   expect(text.x + text.width).toBeLessThanOrEqual(shown.x + shown.width + 1);
   await context.close();
 });
+
+// A displayed formula scrolls sideways inside its own box, and such a box
+// also clips top and bottom: a tall fraction once lost the top of its
+// numerator. Every formula in the modules, and in every widget's opened
+// explanations, must fit its box's height.
+test("no displayed formula is clipped at the top or bottom", async ({ browser }) => {
+  // Twenty-one pages, with every explanation on the lab pages opened.
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  await page.goto("/#/");
+  const routes = [...await moduleRoutes(page), ...WIDGETS.map((widget) => `#/lab/${widget}`)];
+  let formulas = 0;
+  const clipped = [];
+  for (const route of routes) {
+    await page.goto(`/${route}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await page.locator(".explain-toggle").evaluateAll((buttons) => buttons
+      .filter((button) => button.getAttribute("aria-expanded") === "false")
+      .forEach((button) => button.click()));
+    // Formulas in an opened explanation are typeset a moment later.
+    await page.waitForTimeout(300);
+    const found = await page.locator(".math-scroll").evaluateAll((boxes) => boxes
+      .filter((box) => box.offsetParent !== null && box.querySelector("math"))
+      .map((box) => ({ tex: box.querySelector("math").getAttribute("alttext"), over: box.scrollHeight - box.clientHeight })));
+    formulas += found.length;
+    for (const f of found.filter((f) => f.over > 0)) clipped.push(`${route}: ${f.tex} (${f.over} px)`);
+  }
+  expect(formulas).toBeGreaterThan(40);
+  expect(clipped).toEqual([]);
+  await context.close();
+});
