@@ -28,7 +28,7 @@ pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
             .collect();
         return Err(format!("cannot render math `{tex}`: {detail}"));
     }
-    let mut safe = sanitize(&raw);
+    let mut safe = typographic_operators(&sanitize(&raw));
     for (idx, text) in texts.iter().enumerate() {
         safe = safe.replace(&placeholder(idx), &escape::html(text));
     }
@@ -38,6 +38,15 @@ pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
         &format!("<math alttext=\"{}\"", escape::html(tex)),
         1,
     ))
+}
+
+/// TeX typesets `-` as a minus sign and `/` as an ordinary symbol with no
+/// space around it; latex2mathml keeps the hyphen, which a math font draws
+/// short, and leaves `/` to the browser's operator spacing ("7 / 32").
+fn typographic_operators(mathml: &str) -> String {
+    mathml
+        .replace("<mo>-</mo>", "<mo>\u{2212}</mo>")
+        .replace("<mo>/</mo>", "<mo lspace=\"0\" rspace=\"0\">/</mo>")
 }
 
 /// TeX rendered for a page: MathML, or the escaped TeX in an error box.
@@ -351,6 +360,20 @@ mod tests {
         assert!(quad.contains("width=\"1em\""), "{quad}");
         let rows = to_mathml("\\begin{matrix} a \\\\ b \\end{matrix}", true).unwrap_or_default();
         assert_eq!(rows.matches("<mtr>").count(), 2, "{rows}");
+    }
+
+    #[test]
+    fn minus_is_a_minus_sign_and_a_slash_takes_no_space() {
+        let html = to_mathml("\\frac{p - 1}{m} + 7/32 - -1", false).unwrap_or_default();
+        assert!(!html.contains("<mo>-</mo>"), "{html}");
+        assert_eq!(html.matches("<mo>\u{2212}</mo>").count(), 3, "{html}");
+        assert!(
+            html.contains("<mo lspace=\"0\" rspace=\"0\">/</mo>"),
+            "{html}"
+        );
+        // Text keeps its own characters.
+        let text = to_mathml("\\text{bytes/s - x}", false).unwrap_or_default();
+        assert!(text.contains("<mtext>bytes/s - x</mtext>"), "{text}");
     }
 
     #[test]
