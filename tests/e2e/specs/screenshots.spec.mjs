@@ -221,32 +221,61 @@ test("wide tables keep their first column and caption in place when scrolled", a
 // A displayed formula scrolls sideways inside its own box, and such a box
 // also clips top and bottom: a tall fraction once lost the top of its
 // numerator. Every formula in the modules, and in every widget's opened
-// explanations, must fit its box's height.
-test("no displayed formula is clipped at the top or bottom", async ({ browser }) => {
-  // Twenty-one pages, with every explanation on the lab pages opened.
-  test.setTimeout(120_000);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
-  const page = await context.newPage();
-  await page.goto("/#/");
-  const routes = [...await moduleRoutes(page), ...WIDGETS.map((widget) => `#/lab/${widget}`)];
+// explanations, must fit its box's height. Each scrolling box also shades
+// its edges with covers in --surface, which must be the colour behind the
+// box, or the covers show as pale patches (they did in every explanation
+// panel); both are checked in both themes.
+test("no displayed formula is clipped, and every scroll box's shading matches what is behind it", async ({ browser }) => {
+  // Twenty-one pages in two themes, with every explanation opened.
+  test.setTimeout(180_000);
   let formulas = 0;
+  let boxes = 0;
   const clipped = [];
-  for (const route of routes) {
-    await page.goto(`/${route}`);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.waitForLoadState("networkidle");
-    await page.locator(".explain-toggle").evaluateAll((buttons) => buttons
-      .filter((button) => button.getAttribute("aria-expanded") === "false")
-      .forEach((button) => button.click()));
-    // Formulas in an opened explanation are typeset a moment later.
-    await page.waitForTimeout(300);
-    const found = await page.locator(".math-scroll").evaluateAll((boxes) => boxes
-      .filter((box) => box.offsetParent !== null && box.querySelector("math"))
-      .map((box) => ({ tex: box.querySelector("math").getAttribute("alttext"), over: box.scrollHeight - box.clientHeight })));
-    formulas += found.length;
-    for (const f of found.filter((f) => f.over > 0)) clipped.push(`${route}: ${f.tex} (${f.over} px)`);
+  const patched = [];
+  for (const colorScheme of ["light", "dark"]) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.goto("/#/");
+    const routes = [...await moduleRoutes(page), ...WIDGETS.map((widget) => `#/lab/${widget}`)];
+    for (const route of routes) {
+      await page.goto(`/${route}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await page.locator(".explain-toggle").evaluateAll((buttons) => buttons
+        .filter((button) => button.getAttribute("aria-expanded") === "false")
+        .forEach((button) => button.click()));
+      // Formulas in an opened explanation are typeset a moment later.
+      await page.waitForTimeout(300);
+      const found = await page.locator(".math-scroll").evaluateAll((all) => all
+        .filter((box) => box.offsetParent !== null && box.querySelector("math"))
+        .map((box) => ({ tex: box.querySelector("math").getAttribute("alttext"), over: box.scrollHeight - box.clientHeight })));
+      formulas += found.length;
+      for (const f of found.filter((f) => f.over > 0)) clipped.push(`${colorScheme} ${route}: ${f.tex} (${f.over} px)`);
+      const shading = await page.evaluate(() => {
+        // A canvas normalises any colour to one spelling (the page's strict
+        // style policy refuses inline styles, so no swatch element can).
+        const pen = document.createElement("canvas").getContext("2d");
+        const resolve = (colour) => { pen.fillStyle = "#000001"; pen.fillStyle = colour; return pen.fillStyle; };
+        const result = [...document.querySelectorAll(".table-scroll, .math-scroll, pre")]
+          .filter((box) => box.offsetParent !== null)
+          .map((box) => {
+            let behind = box.matches("pre") ? box : box.parentElement;
+            while (behind && ["rgba(0, 0, 0, 0)", "transparent"].includes(getComputedStyle(behind).backgroundColor)) behind = behind.parentElement;
+            const surface = getComputedStyle(box).getPropertyValue("--surface").trim()
+              || getComputedStyle(document.documentElement).getPropertyValue("--bg").trim();
+            return { name: `${box.className} in ${behind?.className}`, surface: resolve(surface), behind: behind ? resolve(getComputedStyle(behind).backgroundColor) : "" };
+          });
+        return result;
+      });
+      boxes += shading.length;
+      for (const box of shading.filter((b) => b.surface !== b.behind)) {
+        patched.push(`${colorScheme} ${route}: ${box.name}: ${box.surface} on ${box.behind}`);
+      }
+    }
+    await context.close();
   }
-  expect(formulas).toBeGreaterThan(40);
+  expect(formulas).toBeGreaterThan(80);
+  expect(boxes).toBeGreaterThan(150);
   expect(clipped).toEqual([]);
-  await context.close();
+  expect([...new Set(patched)]).toEqual([]);
 });
