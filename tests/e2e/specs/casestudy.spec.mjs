@@ -30,7 +30,8 @@ async function expectPlacementCoversEveryGpu(widget) {
   const heads = await table.locator("tbody th").allInnerTexts();
   let next = 0;
   for (const head of heads) {
-    const [, first, last] = head.match(/^(\d+)(?:–(\d+))?/);
+    // A screen reader hears "GPUs 4–52"; the word is visually hidden.
+    const [, first, last] = head.match(/^(?:GPUs?\s+)?(\d+)(?:–(\d+))?/);
     expect(Number(first), heads.join(" | ")).toBe(next);
     next = Number(last ?? first) + 1;
   }

@@ -227,7 +227,7 @@ fn PlacementTable(placement: Placement) -> impl IntoView {
             });
             view! {
                 <tr>
-                    <th scope="row">{gpus}{(run.gpu_count() > 1).then(|| view! { <span class="cell-note">{format::count(run.gpu_count(), "GPU", "GPUs")}</span> })}</th>
+                    <th scope="row"><span class="visually-hidden">{if run.gpu_count() == 1 { "GPU " } else { "GPUs " }}</span>{gpus}{(run.gpu_count() > 1).then(|| view! { <span class="cell-note">{format::count(run.gpu_count(), "GPU", "GPUs")}</span> })}</th>
                     <td>{tables}</td>
                     <td>{memory}</td>
                     <td><meter min="0" max="1" value=(run.max_bytes / capacity).to_string() aria-label=format!("{gpus_label}: memory for embeddings")></meter>{format!(" {share}")}</td>
