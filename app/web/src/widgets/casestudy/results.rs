@@ -216,21 +216,17 @@ fn PlacementTable(placement: Placement) -> impl IntoView {
             } else {
                 format!("{}–{}", run.first, run.last)
             };
-            let gpus_label = if run.gpu_count() == 1 {
-                format!("GPU {gpus}")
-            } else {
-                format!("GPUs {gpus}, each")
-            };
+            let (noun, each) = if run.gpu_count() == 1 { ("GPU", "") } else { ("GPUs", ", each") };
             let memory = spread(run.min_bytes, run.max_bytes, |b| format::si(b, "B"));
             let share = spread(run.min_bytes / capacity, run.max_bytes / capacity, |s| {
                 format!("{}%", format::significant_digits(s * 100.0, 3))
             });
             view! {
                 <tr>
-                    <th scope="row"><span class="visually-hidden">{if run.gpu_count() == 1 { "GPU " } else { "GPUs " }}</span>{gpus}{(run.gpu_count() > 1).then(|| view! { <span class="cell-note">{format::count(run.gpu_count(), "GPU", "GPUs")}</span> })}</th>
+                    <th scope="row"><span class="visually-hidden">{format!("{noun} ")}</span>{gpus.clone()}{(run.gpu_count() > 1).then(|| view! { <span class="cell-note">{format::count(run.gpu_count(), "GPU", "GPUs")}</span> })}</th>
                     <td>{tables}</td>
                     <td>{memory}</td>
-                    <td><meter min="0" max="1" value=(run.max_bytes / capacity).to_string() aria-label=format!("{gpus_label}: memory for embeddings")></meter>{format!(" {share}")}</td>
+                    <td><meter min="0" max="1" value=(run.max_bytes / capacity).to_string() aria-label=format!("{noun} {gpus}: memory for embeddings{each}")></meter>{format!(" {share}")}</td>
                 </tr>
             }
         })
