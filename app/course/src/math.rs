@@ -15,8 +15,8 @@ pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
     } else {
         DisplayStyle::Inline
     };
-    let (protected, texts) = protect_text(&alias_commands(&rewrite_environments(tex)));
-    let raw = latex_to_mathml(&protected, style)
+    let (protected, texts) = protect_text(&rewrite_environments(tex));
+    let raw = latex_to_mathml(&alias_commands(&protected), style)
         .map_err(|error| format!("cannot render math `{tex}`: {error}"))?;
     // latex2mathml reports some failures inside its output instead of as an error.
     if let Some(start) = raw.find("[PARSE ERROR") {
@@ -30,7 +30,7 @@ pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
     }
     let mut safe = typographic_operators(&sanitize(&raw));
     for (idx, text) in texts.iter().enumerate() {
-        safe = safe.replace(&placeholder(idx), &escape::html(text));
+        safe = safe.replace(&placeholder(idx), &escape::html(&text_mode(text)));
     }
     // Keep the TeX as an annotation for screen readers that prefer it and for copy and paste.
     Ok(safe.replacen(
@@ -182,6 +182,29 @@ fn protect_text(tex: &str) -> (String, Vec<String>) {
     }
     out.push_str(rest);
     (out, texts)
+}
+
+/// Text inside `\text{}` is in TeX's text mode, where a backslash before a
+/// space or a reserved character prints that character; a thin space `\,`
+/// prints U+2009. Any other backslash is kept, so a typo stays visible.
+fn text_mode(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars().peekable();
+    while let Some(ch) = chars.next() {
+        let escaped = match (ch, chars.peek().copied()) {
+            ('\\', Some(next @ (' ' | '%' | '$' | '&' | '#' | '_' | '{' | '}'))) => Some(next),
+            ('\\', Some(',')) => Some('\u{2009}'),
+            _ => None,
+        };
+        match escaped {
+            Some(printed) => {
+                out.push(printed);
+                chars.next();
+            }
+            None => out.push(ch),
+        }
+    }
+    out
 }
 
 fn placeholder(idx: usize) -> String {
@@ -374,6 +397,17 @@ mod tests {
         // Text keeps its own characters.
         let text = to_mathml("\\text{bytes/s - x}", false).unwrap_or_default();
         assert!(text.contains("<mtext>bytes/s - x</mtext>"), "{text}");
+    }
+
+    #[test]
+    fn text_mode_escapes_print_their_character() {
+        let html = to_mathml("\\text{per\\ GPU, 50\\% of \\$2\\,k}", false).unwrap_or_default();
+        assert!(
+            html.contains("<mtext>per GPU, 50% of $2\u{2009}k</mtext>"),
+            "{html}"
+        );
+        let unknown = to_mathml("\\text{a\\b}", false).unwrap_or_default();
+        assert!(unknown.contains("<mtext>a\\b</mtext>"), "{unknown}");
     }
 
     #[test]

@@ -192,8 +192,16 @@ test("wide tables keep their first column and caption in place when scrolled", a
   const part = compare.getByRole("columnheader", { name: "Part" });
   const row = compare.getByRole("row").filter({ hasText: "Trainium2" });
   const before = { part: await part.boundingBox(), name: await row.locator("td").first().boundingBox() };
+  // The sticky column covers the box's left shade, so once scrolled it casts
+  // one itself: the alpha of its shadow colour, 0 when nothing is hidden.
+  const shade = () => row.locator("td").first().evaluate((el) => {
+    const colour = getComputedStyle(el).boxShadow.match(/rgba?\(([^)]*)\)/);
+    return colour ? Number(colour[1].split(",")[3] ?? 1) : 0;
+  });
+  expect(await shade()).toBe(0);
   const scrolled = await compare.evaluate((el) => { el.scrollLeft = el.scrollWidth; return el.scrollLeft; });
   expect(scrolled).toBeGreaterThan(300);
+  await expect.poll(shade).toBeGreaterThan(0.2);
   const box = await compare.boundingBox();
   for (const [cell, was] of [[part, before.part], [row.locator("td").first(), before.name]]) {
     const now = await cell.boundingBox();
