@@ -112,3 +112,30 @@ test("the roofline chart renders with its data table", async ({ page }) => {
   await widget.root.getByTestId("chart-table").locator("summary").click();
   await expect(widget.root.getByTestId("chart-table").getByRole("cell", { name: "3.35 TB/s" })).toBeVisible();
 });
+
+// The default is a decode step (1 FLOP/byte) on an H100 (989.5 TFLOP/s,
+// 3.35 TB/s) and an A100 80 GB (312 TFLOP/s, 2.039 TB/s). The lowest roof at
+// the axis's left end, 0.1 FLOP/byte, is 0.2 TFLOP/s, so the axis runs from
+// 0.1 to 1,000 and no decade is empty; each roof marks its ridge and the
+// point where this operation meets it.
+test("the roofline chart spans only the decades its roofs use and marks where the operation lands", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/roofline");
+  const chart = course.widget("roofline").root.getByTestId("chart");
+  await expect(chart).toHaveAttribute("data-state", "ready");
+  const drawn = await chart.evaluate((element) => {
+    const chart = window.echarts.getInstanceByDom(element);
+    const shown = (s) => s.data.filter((d) => d.itemStyle?.opacity !== 0).map((d) => d.value ?? d);
+    return {
+      extent: chart.getModel().getComponent("yAxis", 0).axis.scale.getExtent(),
+      roofs: chart.getOption().series.filter((s) => s.name !== "This operation").map((s) => [s.name, shown(s)]),
+    };
+  });
+  expect(drawn.extent).toEqual([0.1, 1000]);
+  expect(drawn.roofs).toHaveLength(2);
+  for (const [name, points] of drawn.roofs) {
+    expect(points.map(([x]) => x), name).toHaveLength(2);
+    expect(points[0], name).toEqual([1, name.includes("H100") ? 3.35 : 2.039]);
+    expect(points[1][1], name).toBe(name.includes("H100") ? 989.5 : 312);
+  }
+});

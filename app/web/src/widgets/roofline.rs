@@ -11,8 +11,8 @@ use crate::widgets::field::{
 };
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
-use charming::datatype::DataPoint;
-use charming::element::{AxisType, Tooltip, Trigger};
+use charming::datatype::{DataPoint, DataPointItem};
+use charming::element::{AxisType, ItemStyle, Tooltip, Trigger};
 use charming::Chart;
 use engine::format;
 use engine::hardware::{Catalogue, Precision};
@@ -231,18 +231,51 @@ fn roofline_chart(output: &RooflineOutput) -> Chart {
     for (index, p) in output.placements.iter().enumerate() {
         let peak = p.peak_flops_per_s / 1e12;
         top = top.max(peak);
-        let points: Vec<DataPoint> = [low, p.ridge_flops_per_byte, high]
-            .into_iter()
-            .map(|x| DataPoint::from(vec![x, (x * p.bandwidth_bytes_per_s / 1e12).min(peak)]))
+        // Symbols mark the two points a learner reads: the ridge, and where
+        // this operation meets the roof. The ends only draw the line.
+        let at = |x: f64| vec![x, (x * p.bandwidth_bytes_per_s / 1e12).min(peak)];
+        let end = |x: f64| {
+            DataPoint::Item(DataPointItem::new(at(x)).item_style(ItemStyle::new().opacity(0)))
+        };
+        let mut marked = [p.ridge_flops_per_byte, output.intensity_flops_per_byte];
+        marked.sort_by(f64::total_cmp);
+        let points: Vec<DataPoint> = std::iter::once(end(low))
+            // A ridge left of the axis is off the chart: the roof is flat there.
+            .chain(
+                marked
+                    .into_iter()
+                    .filter(|x| (low..=high).contains(x))
+                    .map(|x| DataPoint::from(at(x))),
+            )
+            .chain(std::iter::once(end(high)))
             .collect();
         chart = chart.series(charts::line_series(p.name.clone(), index).data(points));
     }
+    // The operation's line spans exactly the decades the roofs use, so the
+    // axis gains no empty decade above or below them.
+    let floor = output
+        .placements
+        .iter()
+        .map(|p| (low * p.bandwidth_bytes_per_s / 1e12).min(p.peak_flops_per_s / 1e12))
+        .fold(f64::INFINITY, f64::min);
+    let bottom = decade_below(if floor.is_finite() { floor } else { 1e-3 });
     let x = output.intensity_flops_per_byte;
     let marker: Vec<DataPoint> = vec![
-        DataPoint::from(vec![x, 1e-3]),
-        DataPoint::from(vec![x, top * 2.0]),
+        DataPoint::from(vec![x, bottom]),
+        DataPoint::from(vec![x, decade_above(top)]),
     ];
     chart.series(charts::marker_series("This operation").data(marker))
+}
+
+/// The power of ten at or above `v`, kept inside 1e-9..=1e12 so that a
+/// degenerate figure can never give a zero or infinite axis end.
+fn decade_above(v: f64) -> f64 {
+    10_f64.powf(v.clamp(1e-9, 1e12).log10().ceil())
+}
+
+/// The power of ten at or below `v`, inside the same bounds.
+fn decade_below(v: f64) -> f64 {
+    10_f64.powf(v.clamp(1e-9, 1e12).log10().floor())
 }
 
 /// The decades the intensity axis spans: from the decade below half this
@@ -257,8 +290,6 @@ fn intensity_range(output: &RooflineOutput) -> (f64, f64) {
         .iter()
         .map(|p| p.ridge_flops_per_byte)
         .fold(0.0_f64, f64::max);
-    let decade_above = |v: f64| 10_f64.powf(v.log10().ceil());
-    let decade_below = |v: f64| 10_f64.powf(v.log10().floor());
     // Clamped so that a degenerate figure can never give a zero or infinite end.
     let high = decade_above((ridge * 5.0).max(x * 2.0).clamp(1e3, 1e12));
     let below_x = decade_below((x / 2.0).clamp(1e-6, 1.0));
