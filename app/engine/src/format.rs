@@ -41,6 +41,22 @@ pub fn grouped(value: u64) -> String {
     out
 }
 
+/// A number as a chart's tooltip shows it: three significant figures below
+/// 1,000, whole and grouped up to ten million, then scientific. A tooltip
+/// otherwise shows every digit the arithmetic left (`56,314.408316829526`).
+pub fn chart_value(value: f64) -> String {
+    let size = value.abs();
+    if !value.is_finite() || size >= 1e7 {
+        scientific(value, 3)
+    } else if size >= 1000.0 {
+        let sign = if value < 0.0 { "-" } else { "" };
+        // Below 1e7 the rounded magnitude fits a u64 exactly.
+        format!("{sign}{}", grouped(size.round() as u64))
+    } else {
+        significant_digits(value, 3)
+    }
+}
+
 /// A whole count with its noun, grouped and in the right number:
 /// `count(1, "node", "nodes")` is `1 node`, `count(1024, ...)` is `1,024 nodes`.
 pub fn count(n: u64, one: &str, many: &str) -> String {
@@ -197,6 +213,20 @@ fn superscript(exponent: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn chart_values_keep_three_figures_or_whole_units() {
+        use super::chart_value;
+        assert_eq!(chart_value(512.000_000_000_1), "512");
+        assert_eq!(chart_value(37.945_295_5), "37.9");
+        assert_eq!(chart_value(0.335), "0.335");
+        assert_eq!(chart_value(9.0), "9");
+        assert_eq!(chart_value(56_314.408_316_829_526), "56,314");
+        assert_eq!(chart_value(-1_234.6), "-1,235");
+        assert_eq!(chart_value(1.02e7), "1.02 × 10⁷");
+        assert_eq!(chart_value(0.0), "0");
+        assert_eq!(chart_value(f64::NAN), "NaN");
+    }
+
     use super::*;
 
     #[test]

@@ -3,7 +3,6 @@
 use crate::charts::frame;
 use crate::charts::loader::ensure_echarts;
 use crate::theme::use_theme;
-use charming::theme::Theme;
 use charming::{Chart, Echarts, WasmRenderer};
 use leptos::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -153,16 +152,17 @@ fn draw(
             return;
         }
         dispose_existing(&target);
-        let theme = if dark { Theme::Dark } else { Theme::Default };
-        match WasmRenderer::new_opt(None, Some(320))
-            .theme(theme)
-            .render(&target, &options)
-        {
-            Ok(echarts) => {
+        match create(&target, dark) {
+            Some(echarts) => {
+                // The tooltip's options go in before the chart's: echarts
+                // fixes the tooltip's render mode when it first creates it,
+                // and later updates merge into these.
+                super::tooltip::apply(&echarts);
+                WasmRenderer::update(&echarts, &options);
                 instance.try_set_value(Some((echarts, dark)));
                 status.try_set(Some(READY.to_string()));
             }
-            Err(_) => {
+            None => {
                 let message =
                     "The chart could not be drawn; the data table shows the same numbers.";
                 status.try_set(Some(message.to_string()));
@@ -172,6 +172,20 @@ fn draw(
 }
 
 const READY: &str = "ready";
+
+/// A new echarts instance on element `id`, 320 px tall, in the dark or the
+/// default theme; `None` if the element or echarts is missing.
+fn create(id: &str, dark: bool) -> Option<Echarts> {
+    let element = crate::dom::element_by_id(id)?;
+    let echarts = js_sys::Reflect::get(&js_sys::global(), &"echarts".into()).ok()?;
+    let init = js_sys::Reflect::get(&echarts, &"init".into()).ok()?;
+    let init = init.dyn_ref::<js_sys::Function>()?;
+    let size = js_sys::Object::new();
+    js_sys::Reflect::set(&size, &"height".into(), &320.into()).ok()?;
+    let theme = if dark { "dark" } else { "" };
+    let created = init.call3(&echarts, &element, &theme.into(), &size).ok()?;
+    Some(created.unchecked_into::<Echarts>())
+}
 
 /// echarts refuses to init twice on one element; dispose the old instance first.
 fn dispose_existing(id: &str) {

@@ -5,6 +5,7 @@
 pub mod chart_view;
 pub mod frame;
 pub mod loader;
+pub mod tooltip;
 
 pub use chart_view::ChartView;
 

@@ -112,7 +112,8 @@ fn waste_chart(output: &CheckpointOutput) -> Chart {
     Chart::new()
         .animation(!crate::dom::prefers_reduced_motion())
         .background_color("transparent")
-        .tooltip(Tooltip::new().trigger(Trigger::Item))
+        // The curve draws no symbols to hover, so the tooltip follows the axis.
+        .tooltip(Tooltip::new().trigger(Trigger::Axis))
         .x_axis(frame::x_axis("Checkpoint interval (minutes)").type_(AxisType::Log))
         .y_axis(frame::y_axis("Time lost (%)").type_(AxisType::Value))
         // The only curve needs no symbols to tell it apart, and forty of them

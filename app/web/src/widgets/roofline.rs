@@ -237,15 +237,27 @@ fn roofline_chart(output: &RooflineOutput) -> Chart {
         let end = |x: f64| {
             DataPoint::Item(DataPointItem::new(at(x)).item_style(ItemStyle::new().opacity(0)))
         };
-        let mut marked = [p.ridge_flops_per_byte, output.intensity_flops_per_byte];
-        marked.sort_by(f64::total_cmp);
+        // Each marked point names itself, so its tooltip says what the
+        // number is and in which unit, not only the bare TFLOP/s.
+        let intensity = output.intensity_flops_per_byte;
+        let mut marked = [
+            (p.ridge_flops_per_byte, "Ridge point"),
+            (intensity, "This operation"),
+        ];
+        marked.sort_by(|a, b| a.0.total_cmp(&b.0));
         let points: Vec<DataPoint> = std::iter::once(end(low))
             // A ridge left of the axis is off the chart: the roof is flat there.
             .chain(
                 marked
                     .into_iter()
-                    .filter(|x| (low..=high).contains(x))
-                    .map(|x| DataPoint::from(at(x))),
+                    .filter(|(x, _)| (low..=high).contains(x))
+                    .map(|(x, what)| {
+                        let label = format!(
+                            "{what} at {} FLOP/byte, TFLOP/s",
+                            format::significant_digits(x, 3)
+                        );
+                        DataPoint::Item(DataPointItem::new(at(x)).name(label))
+                    }),
             )
             .chain(std::iter::once(end(high)))
             .collect();

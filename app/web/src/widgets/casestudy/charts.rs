@@ -4,7 +4,7 @@
 
 use crate::charts::chart_view::{ChartTable, ChartView};
 use crate::charts::frame;
-use charming::datatype::DataPoint;
+use charming::datatype::{DataPoint, DataPointItem};
 use charming::element::{AxisType, Symbol, Tooltip, Trigger};
 use charming::series::{Line, Scatter};
 use charming::Chart;
@@ -40,7 +40,15 @@ pub fn TimelineChart(output: Arc<CaseStudyOutput>) -> impl IntoView {
         events
             .iter()
             .filter(|e| filter(e.kind))
-            .map(|e| DataPoint::from(vec![e.t_s / 3600.0, e.progress * 100.0]))
+            .map(|e| {
+                let hours = e.t_s / 3600.0;
+                let name = format!(
+                    "{} at {} h, work done (%)",
+                    kind_label(e.kind),
+                    format::significant_digits(hours, 3)
+                );
+                DataPoint::Item(DataPointItem::new(vec![hours, e.progress * 100.0]).name(name))
+            })
             .collect()
     };
     let progress = points(&|_| true);
@@ -117,7 +125,12 @@ pub fn SweepChart(output: Arc<CaseStudyOutput>) -> impl IntoView {
     let curve: Vec<DataPoint> = output
         .sweep
         .iter()
-        .map(|p| DataPoint::from(vec![p.interval_s / 3600.0, p.goodput * 100.0]))
+        .map(|p| {
+            let name = format!("Every {}, goodput (%)", format::duration(p.interval_s));
+            DataPoint::Item(
+                DataPointItem::new(vec![p.interval_s / 3600.0, p.goodput * 100.0]).name(name),
+            )
+        })
         .collect();
     // The axis spans the simulated goodputs only, since they differ by tenths
     // of a percent; its ends are rounded so the end labels stay short.
@@ -139,7 +152,10 @@ pub fn SweepChart(output: Arc<CaseStudyOutput>) -> impl IntoView {
                     .total_cmp(&(b.interval_s - young).abs())
             })
             .map_or(0.0, |p| p.goodput);
-        marks.push(DataPoint::from(vec![young / 3600.0, goodput * 100.0]));
+        let name = format!("Every {}, goodput (%)", format::duration(young));
+        marks.push(DataPoint::Item(
+            DataPointItem::new(vec![young / 3600.0, goodput * 100.0]).name(name),
+        ));
     }
     let chart = base()
         .x_axis(frame::x_axis("Checkpoint interval (hours)").type_(AxisType::Log))
@@ -179,6 +195,18 @@ pub fn SweepChart(output: Arc<CaseStudyOutput>) -> impl IntoView {
     view! { <ChartView label="Goodput against checkpoint interval, with Young's interval marked" chart=chart table=table /> }.into_any()
 }
 
+/// A priced setup on the cost chart, named so its tooltip says which setup
+/// it is and how long it takes, not only its cost.
+fn setup_point(gpus: u64, spot_fraction: f64, completion_s: f64, cost_usd: f64) -> DataPoint {
+    let name = format!(
+        "{} GPUs, {}% on spot, {}; cost ($)",
+        format::grouped(gpus),
+        format::significant_digits(spot_fraction * 100.0, 3),
+        format::duration(completion_s)
+    );
+    DataPoint::Item(DataPointItem::new(vec![completion_s / 3600.0, cost_usd]).name(name))
+}
+
 #[component]
 pub fn CostChart(output: Arc<CaseStudyOutput>) -> impl IntoView {
     let Some(rec) = output.recommendation.clone() else {
@@ -188,13 +216,22 @@ pub fn CostChart(output: Arc<CaseStudyOutput>) -> impl IntoView {
         rec.candidates
             .iter()
             .filter(|c| c.meets_deadline == meets)
-            .map(|c| DataPoint::from(vec![c.expected_completion_s / 3600.0, c.expected_cost_usd]))
+            .map(|c| {
+                setup_point(
+                    c.gpus,
+                    c.spot_fraction,
+                    c.expected_completion_s,
+                    c.expected_cost_usd,
+                )
+            })
             .collect()
     };
-    let chosen = vec![DataPoint::from(vec![
-        rec.expected_completion_s / 3600.0,
+    let chosen = vec![setup_point(
+        rec.gpus,
+        rec.spot_fraction,
+        rec.expected_completion_s,
         rec.expected_cost_usd,
-    ])];
+    )];
     // The deadline as a vertical line across the range of costs.
     let (low, high) = rec
         .candidates

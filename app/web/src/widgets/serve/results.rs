@@ -164,36 +164,29 @@ fn sweep_chart(shown: &Shown) -> Chart {
                 .name("Throughput (requests/s)")
                 .y_axis_index(1)
                 .item_style(ItemStyle::new().opacity(0.35))
-                .data(sweep.iter().map(|p| round3(p.throughput_per_s)).collect()),
+                .data(sweep.iter().map(|p| p.throughput_per_s).collect()),
         )
         .series(line(
             "p50 latency",
-            sweep.iter().map(|p| round3(p.p50_ms)).collect(),
+            sweep.iter().map(|p| p.p50_ms).collect(),
             LineStyleType::Solid,
             Symbol::Circle,
         ))
         .series(line(
             "p99 latency",
-            sweep.iter().map(|p| round3(p.p99_ms)).collect(),
+            sweep.iter().map(|p| p.p99_ms).collect(),
             LineStyleType::Dashed,
             Symbol::Triangle,
         ))
         .series(
             line(
                 "p99 target",
-                vec![round3(shown.slo_ms); sweep.len()],
+                vec![shown.slo_ms; sweep.len()],
                 LineStyleType::Dotted,
                 Symbol::None,
             )
             .show_symbol(false),
         )
-}
-
-/// Three significant figures, so tooltips stay readable.
-fn round3(value: f64) -> f64 {
-    format::significant_digits(value, 3)
-        .parse::<f64>()
-        .unwrap_or(value)
 }
 
 fn sweep_table(shown: &Shown) -> ChartTable {
