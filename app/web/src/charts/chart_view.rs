@@ -157,7 +157,7 @@ fn draw(
                 // The tooltip's options go in before the chart's: echarts
                 // fixes the tooltip's render mode when it first creates it,
                 // and later updates merge into these.
-                super::tooltip::apply(&echarts);
+                super::tooltip::apply(&echarts, dark);
                 WasmRenderer::update(&echarts, &options);
                 instance.try_set_value(Some((echarts, dark)));
                 status.try_set(Some(READY.to_string()));

@@ -13,13 +13,20 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
 thread_local! {
-    /// The tooltip options every chart gets, built on first use.
-    static OPTIONS: JsValue = options();
+    /// The value and heading formatters, made once and shared by every chart.
+    static FORMATTERS: (JsValue, JsValue) = formatters();
 }
 
-/// Gives `echarts` rounded tooltip numbers and a canvas-drawn tooltip. The
-/// options merge into the chart's own, so its trigger and series stay.
-pub fn apply(echarts: &Echarts) {
+/// The dark page's raised surface, border and text (`--bg-soft`, `--border`
+/// and `--fg` in style.css): echarts' dark theme draws a white tooltip.
+const DARK_SURFACE: &str = "#1b212a";
+const DARK_BORDER: &str = "#33404f";
+const DARK_TEXT: &str = "#e6e9ee";
+
+/// Gives `echarts` rounded tooltip numbers and a canvas-drawn tooltip in the
+/// page's theme. The options merge into the chart's own, so its trigger and
+/// series stay.
+pub fn apply(echarts: &Echarts, dark: bool) {
     let target: &JsValue = echarts.as_ref();
     let Ok(set_option) = Reflect::get(target, &JsValue::from_str("setOption")) else {
         return;
@@ -27,29 +34,37 @@ pub fn apply(echarts: &Echarts) {
     let Some(set_option) = set_option.dyn_ref::<js_sys::Function>() else {
         return;
     };
-    OPTIONS.with(|options| {
-        let _ = set_option.call1(target, options);
-    });
+    let options = FORMATTERS.with(|(value, heading)| options(value, heading, dark));
+    let _ = set_option.call1(target, &options);
 }
 
-fn options() -> JsValue {
-    let value_formatter =
-        Closure::<dyn Fn(JsValue) -> JsValue>::new(|value: JsValue| number_text(&value))
-            .into_js_value();
+fn formatters() -> (JsValue, JsValue) {
+    let value = Closure::<dyn Fn(JsValue) -> JsValue>::new(|value: JsValue| number_text(&value))
+        .into_js_value();
     // An axis pointer's label (the tooltip's heading on an axis-triggered
     // chart) gets `{ value, ... }`; a category axis passes its name through.
-    let heading_formatter = Closure::<dyn Fn(JsValue) -> JsValue>::new(|params: JsValue| {
+    let heading = Closure::<dyn Fn(JsValue) -> JsValue>::new(|params: JsValue| {
         let value = Reflect::get(&params, &JsValue::from_str("value")).unwrap_or_default();
         number_text(&value)
     })
     .into_js_value();
-    let tooltip = object(&[
+    (value, heading)
+}
+
+fn options(value: &JsValue, heading: &JsValue, dark: bool) -> JsValue {
+    let mut tooltip = vec![
         ("renderMode", JsValue::from_str("richText")),
-        ("valueFormatter", value_formatter),
-    ]);
-    let label = object(&[("formatter", heading_formatter)]);
+        ("valueFormatter", value.clone()),
+    ];
+    if dark {
+        tooltip.push(("backgroundColor", JsValue::from_str(DARK_SURFACE)));
+        tooltip.push(("borderColor", JsValue::from_str(DARK_BORDER)));
+        let text = object(&[("color", JsValue::from_str(DARK_TEXT))]);
+        tooltip.push(("textStyle", text));
+    }
+    let label = object(&[("formatter", heading.clone())]);
     let axis_pointer = object(&[("label", label)]);
-    object(&[("tooltip", tooltip), ("axisPointer", axis_pointer)])
+    object(&[("tooltip", object(&tooltip)), ("axisPointer", axis_pointer)])
 }
 
 /// A number rounded for reading; a list (a point's coordinates) item by item;
