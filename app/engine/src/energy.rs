@@ -257,7 +257,7 @@ fn find_with_tdp(
             checker.errors.push(
                 "accelerator",
                 FieldProblem::MissingData {
-                    id: acc.id.clone(),
+                    name: acc.name.clone(),
                     what: "TDP".into(),
                 },
             );

@@ -30,8 +30,10 @@ pub enum FieldProblem {
     NotAChoice { allowed: String },
     #[error("“{id}” is not in the hardware catalogue.")]
     UnknownId { id: String },
-    #[error("{id} does not publish its {what}, so it cannot be placed on this chart.")]
-    MissingData { id: String, what: String },
+    /// A catalogued part, named as the catalogue names it, that lacks the
+    /// figures listed in `what` (`"BF16 peak or memory bandwidth"`).
+    #[error("{name} publishes no {what}, so it cannot be placed on this chart.")]
+    MissingData { name: String, what: String },
     /// A value that parses but breaks a rule of the calculator, stated in full.
     #[error("{reason}")]
     Invalid { reason: String },
@@ -53,6 +55,15 @@ pub struct FieldError {
 impl fmt::Display for FieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.problem)
+    }
+}
+
+/// The figures a part lacks, as a phrase: `a`, `a or b`, `a, b or c`.
+pub fn missing_figures(missing: &[String]) -> String {
+    match missing {
+        [] => String::new(),
+        [only] => only.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
 }
 
@@ -369,6 +380,17 @@ impl Checker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn missing_figures_read_as_a_list() {
+        let list = |items: &[&str]| {
+            missing_figures(&items.iter().map(ToString::to_string).collect::<Vec<_>>())
+        };
+        assert_eq!(list(&[]), "");
+        assert_eq!(list(&["TDP"]), "TDP");
+        assert_eq!(list(&["a", "b"]), "a or b");
+        assert_eq!(list(&["a", "b", "c"]), "a, b or c");
+    }
 
     fn check(raw: &str, expected: Result<f64, FieldProblem>) {
         assert_eq!(parse_real(raw), expected, "input {raw:?}");

@@ -4,7 +4,7 @@
 //! (Williams, Waterman and Patterson 2009).
 
 use crate::explain::{Binding, Explanation, Source};
-use crate::field::{Checker, FieldErrors, FieldProblem, Range};
+use crate::field::{missing_figures, Checker, FieldErrors, FieldProblem, Range};
 use crate::format;
 use crate::hardware::{Accelerator, Catalogue, Precision};
 use serde::{Deserialize, Serialize};
@@ -307,17 +307,19 @@ impl RooflineForm {
                     return Vec::new();
                 }
                 Some(acc) => {
-                    let usable = precision.is_none_or(|p| acc.peak_tflops.get(p).is_some())
-                        && acc.memory.bandwidth_gb_s.is_some();
-                    if !usable {
+                    let mut missing = Vec::new();
+                    if let Some(p) = precision.filter(|p| acc.peak_tflops.get(*p).is_none()) {
+                        missing.push(format!("{} peak", p.label()));
+                    }
+                    if acc.memory.bandwidth_gb_s.is_none() {
+                        missing.push("memory bandwidth".to_string());
+                    }
+                    if !missing.is_empty() {
                         checker.errors.push(
                             "accelerators",
                             FieldProblem::MissingData {
-                                id: acc.id.clone(),
-                                what: format!(
-                                    "{} peak and memory bandwidth",
-                                    precision.map(Precision::key).unwrap_or("this precision")
-                                ),
+                                name: acc.name.clone(),
+                                what: missing_figures(&missing),
                             },
                         );
                         return Vec::new();

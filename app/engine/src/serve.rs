@@ -76,7 +76,7 @@ pub use sim::{sweep_sizes, Progress, RunResult, Simulation};
 use output::summarize;
 
 use crate::explain::Source;
-use crate::field::{Checker, FieldErrors, FieldProblem, Range};
+use crate::field::{missing_figures, Checker, FieldErrors, FieldProblem, Range};
 use crate::format;
 use crate::hardware::{Accelerator, Catalogue, Precision};
 use serde::{Deserialize, Serialize};
@@ -403,11 +403,37 @@ fn find_hardware<'a>(
             h.peak_flops_per_s > 0.0 && h.bandwidth_bytes_per_s > 0.0 && h.memory_bytes > 0.0
         });
     if hardware.is_none() {
+        // Name only the figures that are absent; a figure present but not
+        // positive cannot pass the catalogue check, so the fallback names all.
+        let mut missing: Vec<String> = [
+            (
+                acc.peak_flops_per_s(compute).is_none(),
+                format!("{} peak", compute.label()),
+            ),
+            (
+                acc.memory.capacity_gb.is_none(),
+                "memory capacity".to_string(),
+            ),
+            (
+                acc.bandwidth_bytes_per_s().is_none(),
+                "memory bandwidth".to_string(),
+            ),
+        ]
+        .into_iter()
+        .filter_map(|(absent, figure)| absent.then_some(figure))
+        .collect();
+        if missing.is_empty() {
+            missing = vec![
+                format!("positive {} peak", compute.label()),
+                "memory capacity".to_string(),
+                "memory bandwidth".to_string(),
+            ];
+        }
         checker.errors.push(
             "accelerator",
             FieldProblem::MissingData {
-                id: acc.id.clone(),
-                what: format!("{} peak, memory capacity and bandwidth", compute.key()),
+                name: acc.name.clone(),
+                what: missing_figures(&missing),
             },
         );
     }

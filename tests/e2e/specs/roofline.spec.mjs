@@ -59,7 +59,7 @@ test("accelerators are chosen with checkboxes and an empty choice is explained",
   await widget.root.getByTestId("pick-h100-sxm-80gb").uncheck();
   await widget.root.getByTestId("pick-a100-sxm-80gb").uncheck();
   await widget.root.getByTestId("pick-tpu-v5e").press("Space");
-  await expect(widget.error("accelerators")).toHaveText("Enter a value.");
+  await expect(widget.error("accelerators")).toHaveText("⚠ Enter a value.");
   await expect(course.testId("results-invalid")).toBeVisible();
   await widget.root.getByTestId("pick-l4-24gb").check();
   await expect(widget.root.getByTestId("place-l4-24gb")).toBeVisible();
@@ -71,6 +71,33 @@ test("bad numbers and a garbage URL give inline messages", async ({ page }) => {
   const widget = course.widget("roofline");
   await expect(widget.error("m")).toHaveText("⚠ Must be at least 1.");
   await expect(widget.error("accelerators")).toContainText("is not in the hardware catalogue");
+  await course.expectNoConsoleErrors();
+});
+
+// A link can name a part the picker offers no box for: here a CPU with no
+// published BF16 peak, and an id that is not catalogued. The message names
+// the part and only the figure it lacks, and changing any box drops such
+// ids, so the learner never has to edit the link to get results back.
+test("a part a link names but the picker cannot offer is explained and dropped by any box", async ({ page }) => {
+  const course = new CoursePage(page);
+  await page.goto("/#/lab/roofline?roofline.op=decode&roofline.accelerators=h100-sxm-80gb,epyc-9654");
+  const widget = course.widget("roofline");
+  await expect(widget.error("accelerators")).toHaveText(
+    "⚠ AMD EPYC 9654 publishes no BF16 peak, so it cannot be placed on this chart.");
+  await expect(widget.root.getByTestId("roofline-table")).toHaveCount(0);
+  await widget.root.getByTestId("pick-a100-sxm-80gb").check();
+  await expect(widget.error("accelerators")).toHaveText("");
+  await expect(widget.root.getByTestId("place-h100-sxm-80gb")).toBeVisible();
+  await expect(widget.root.getByTestId("place-a100-sxm-80gb")).toBeVisible();
+  // The H100 and the A100 are the default pair, so the link drops the key.
+  await expect(page).not.toHaveURL(/epyc/);
+
+  await page.goto("/#/lab/roofline?roofline.accelerators=h100-sxm-80gb,nope-9000");
+  await expect(widget.error("accelerators")).toHaveText("⚠ “nope-9000” is not in the hardware catalogue.");
+  await widget.root.getByTestId("pick-h100-sxm-80gb").uncheck();
+  await widget.root.getByTestId("pick-l4-24gb").check();
+  await expect(widget.error("accelerators")).toHaveText("");
+  await expect(widget.root.getByTestId("place-l4-24gb")).toBeVisible();
   await course.expectNoConsoleErrors();
 });
 

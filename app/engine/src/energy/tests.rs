@@ -201,7 +201,7 @@ fn bad_input_is_named() {
         ),
         (
             ("accelerator", "no-tdp"),
-            "no-tdp does not publish its TDP, so it cannot be placed on this chart.",
+            "Mystery chip publishes no TDP, so it cannot be placed on this chart.",
         ),
         (("accelerator", " "), "Enter a value."),
         (("count", "0"), "Must be at least 1."),

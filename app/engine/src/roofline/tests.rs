@@ -190,10 +190,18 @@ fn bad_input_names_each_field() {
     let missing = form(&[("accelerators", "no-bandwidth")])
         .validate(&catalogue())
         .unwrap_err();
-    assert!(missing
-        .message_for("accelerators")
-        .unwrap()
-        .contains("does not publish"));
+    // Only the missing figure is named: the chip has a BF16 peak.
+    assert_eq!(
+        missing.message_for("accelerators").as_deref(),
+        Some("Mystery chip publishes no memory bandwidth, so it cannot be placed on this chart.")
+    );
+    let both = form(&[("accelerators", "no-bandwidth"), ("precision", "fp8")])
+        .validate(&catalogue())
+        .unwrap_err();
+    assert_eq!(
+        both.message_for("accelerators").as_deref(),
+        Some("Mystery chip publishes no FP8 peak or memory bandwidth, so it cannot be placed on this chart.")
+    );
     let empty = form(&[("accelerators", " , ")])
         .validate(&catalogue())
         .unwrap_err();

@@ -58,7 +58,9 @@ pub fn PredictGate(
                             prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev)) />
                         <button type="submit" data-testid="predict-reveal">"Reveal"</button>
                         <button type="button" class="secondary" data-testid="predict-skip" on:click=move |_| revealed.set(true)>"Skip"</button>
-                        <p class="field-error" id=error_id.clone() aria-live="polite">{move || error.get()}</p>
+                        <p class="field-error" id=error_id.clone() aria-live="polite">
+                            {move || error.get().map(|message| view! { <span aria-hidden="true">"⚠ "</span>{message} })}
+                        </p>
                     </form>
                 }.into_any()
             }}

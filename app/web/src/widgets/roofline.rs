@@ -15,7 +15,7 @@ use charming::datatype::{DataPoint, DataPointItem};
 use charming::element::{AxisType, ItemStyle, Tooltip, Trigger};
 use charming::Chart;
 use engine::format;
-use engine::hardware::{Catalogue, Precision};
+use engine::hardware::{Accelerator, Catalogue, Precision};
 use engine::roofline::{
     compute, Bound, Operation, RooflineForm, RooflineOutput, FIELDS, NUMBER_FIELDS,
 };
@@ -94,6 +94,11 @@ pub fn Roofline(mount: WidgetMount) -> impl IntoView {
     }
 }
 
+/// A part the picker offers: one with a memory bandwidth and some peak.
+fn placeable(acc: &Accelerator) -> bool {
+    acc.memory.bandwidth_gb_s.is_some() && acc.default_precision().is_some()
+}
+
 #[component]
 fn AcceleratorPicker(
     id: String,
@@ -112,13 +117,23 @@ fn AcceleratorPicker(
                 .collect::<Vec<_>>()
         })
     });
+    // A link may name a part that has no box here (unknown, or without the
+    // figures a roofline needs). Any change of a box drops such ids, so the
+    // message about one can always be cleared without editing the link.
     let toggle = move |acc_id: String, on: bool| {
+        let offered = catalogue.get_untracked();
         form.update(|f| {
             let mut ids: Vec<String> = f
                 .accelerators
                 .split(',')
                 .map(|s| s.trim().to_ascii_lowercase())
                 .filter(|s| !s.is_empty() && *s != acc_id)
+                .filter(|s| {
+                    offered
+                        .as_ref()
+                        .and_then(|c| c.find(s))
+                        .is_some_and(placeable)
+                })
                 .collect();
             if on {
                 ids.push(acc_id);
@@ -133,7 +148,7 @@ fn AcceleratorPicker(
     view! {
         <fieldset class="accelerator-picker" aria-describedby=described_by data-testid="accelerator-picker">
             <legend id=legend_id.clone()>"Accelerators to compare (up to 8)"</legend>
-            {move || catalogue.get().map(|catalogue| catalogue.accelerators.iter().filter(|acc| acc.memory.bandwidth_gb_s.is_some() && acc.default_precision().is_some()).map(|acc| {
+            {move || catalogue.get().map(|catalogue| catalogue.accelerators.iter().filter(|acc| placeable(acc)).map(|acc| {
                 let acc_id = acc.id.clone();
                 let checked_id = acc.id.clone();
                 let box_id = format!("{box_prefix}-{}", acc.id);
@@ -147,7 +162,9 @@ fn AcceleratorPicker(
                     </label>
                 }
             }).collect_view())}
-            <p class="field-error" id=error_id aria-live="polite" data-testid="error-accelerators">{move || error.get()}</p>
+            <p class="field-error" id=error_id aria-live="polite" data-testid="error-accelerators">
+                {move || error.get().map(|message| view! { <span aria-hidden="true">"⚠ "</span>{message} })}
+            </p>
         </fieldset>
     }
 }
