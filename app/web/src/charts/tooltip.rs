@@ -1,4 +1,4 @@
-//! Tooltip numbers and layout, set on each chart after charming's options.
+//! Tooltip numbers and layout, set on each chart before charming's options.
 //!
 //! echarts rounds tooltip numbers only through JavaScript functions, which
 //! charming's serialized options cannot carry; so these formatters are Rust
