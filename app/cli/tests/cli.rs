@@ -396,7 +396,10 @@ fn energy_reads_the_real_catalogue() {
                 r#"{"accelerator": "nope"}"#,
                 "not in the hardware catalogue",
             ),
-            (r#"{"accelerator": "loihi-2"}"#, "does not publish its TDP"),
+            (
+                r#"{"accelerator": "loihi-2"}"#,
+                "Intel Loihi 2 publishes no TDP",
+            ),
             (r#"{"count": 0}"#, "count: Must be at least 1."),
             (r#"{"hourz": 1}"#, "unknown field `hourz`"),
         ],
