@@ -8,6 +8,49 @@ import { moduleRoutes } from "../pages/routes.mjs";
 // leaves about 720 px for the page's content.
 const PAGE_WIDTH = 720;
 
+// Every table, formula and code block on the page, as it lays out on paper:
+// how far its content runs past the page's right edge, and whether its box
+// still scrolls or clips. The font size and left edge are there to explain a
+// failure.
+async function measureBoxes(page) {
+  return page.evaluate((pageWidth) => [...document.querySelectorAll(".table-scroll, .math-scroll, pre")]
+    .filter((el) => el.offsetParent !== null)
+    .map((el) => {
+      const content = el.matches("pre") ? el : el.firstElementChild;
+      const style = getComputedStyle(el);
+      const rect = content.getBoundingClientRect();
+      return {
+        name: `${el.tagName.toLowerCase()}.${el.className} ${el.textContent.slice(0, 40)}`,
+        catalogue: el.classList.contains("catalogue-scroll"),
+        // What counts is the content itself (the table, the formula, the
+        // code's lines); a box's scrollWidth would also count text kept for
+        // screen readers that paper never shows.
+        right: (el.matches("pre") ? rect.left + el.scrollWidth : rect.right) - pageWidth,
+        clipped: style.overflowX !== "visible" || style.overflowY !== "visible" || style.maxHeight !== "none",
+        layout: `left ${Math.round(rect.left)} px, ${getComputedStyle(content).fontSize}, print ${matchMedia("print").matches}`,
+      };
+    }), PAGE_WIDTH);
+}
+
+// What on the page would be cut on paper; the catalogue is left to the
+// landscape test below.
+function cutsIn(route, found) {
+  const cut = [];
+  for (const box of found) {
+    if (box.clipped) cut.push(`${route}: ${box.name} still scrolls or clips`);
+    if (box.right > 1 && !box.catalogue) cut.push(`${route}: ${box.name} ends ${Math.round(box.right)} px past the page (${box.layout})`);
+  }
+  return cut;
+}
+
+// Switches the page to print media and waits until its rules are in force.
+async function printMedia(page) {
+  await page.emulateMedia({ media: "print" });
+  await page.waitForFunction(() => matchMedia("print").matches);
+  // The header, hidden on paper, shows that the print rules have reached the page.
+  await expect(page.locator(".site-header")).toBeHidden();
+}
+
 test("every module prints its tables, formulas and code whole", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: PAGE_WIDTH, height: 1000 }, reducedMotion: "reduce" });
   const page = await context.newPage();
@@ -17,41 +60,44 @@ test("every module prints its tables, formulas and code whole", async ({ browser
   let boxes = 0;
   for (const route of routes) {
     await page.emulateMedia({ media: "screen" });
+    // The route changes inside the page, so wait for the new module's heading,
+    // not the one still showing from the previous route.
+    const heading = page.getByRole("heading", { level: 1 });
+    const previous = await heading.textContent();
     await page.goto(`/${route}`);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(heading).not.toHaveText(previous ?? "");
+    await expect(page.getByTestId("module-title")).toBeVisible();
     // Catalogue numbers in the text arrive a moment after it.
     await page.waitForLoadState("networkidle");
-    await page.emulateMedia({ media: "print" });
-    // The print rules reach the page a moment after the call returns; the
-    // header, hidden on paper, shows when they have.
-    await expect(page.locator(".site-header")).toBeHidden();
-    // What counts is the content itself (the table, the formula, the code's
-    // lines), measured against the page; a box's scrollWidth would also count
-    // text kept for screen readers that paper never shows.
-    const found = await page.evaluate((pageWidth) => [...document.querySelectorAll(".table-scroll, .math-scroll, pre")]
-      .filter((el) => el.offsetParent !== null)
-      .map((el) => {
-        const content = el.matches("pre") ? el : el.firstElementChild;
-        const style = getComputedStyle(el);
-        return {
-          name: `${el.tagName.toLowerCase()}.${el.className} ${el.textContent.slice(0, 40)}`,
-          catalogue: el.classList.contains("catalogue-scroll"),
-          right: (el.matches("pre")
-            ? el.getBoundingClientRect().left + el.scrollWidth
-            : content.getBoundingClientRect().right) - pageWidth,
-          clipped: style.overflowX !== "visible" || style.overflowY !== "visible" || style.maxHeight !== "none",
-        };
-      }), PAGE_WIDTH);
-    boxes += found.length;
-    for (const box of found) {
-      if (box.clipped) cut.push(`${route}: ${box.name} still scrolls or clips`);
-      // The catalogue prints on landscape pages, checked below; everything
-      // else fits the width of a portrait page.
-      if (box.right > 1 && !box.catalogue) cut.push(`${route}: ${box.name} ends ${Math.round(box.right)} px past the page`);
+    await expect(page.locator(".hw-pending")).toHaveCount(0);
+    await printMedia(page);
+    // A box still settling into its print layout gets a moment to finish;
+    // a box that is really too wide stays too wide.
+    let found = await measureBoxes(page);
+    for (let retry = 0; retry < 5 && cutsIn(route, found).length > 0; retry++) {
+      await page.waitForTimeout(300);
+      found = await measureBoxes(page);
     }
+    boxes += found.length;
+    cut.push(...cutsIn(route, found));
   }
   expect(boxes).toBeGreaterThan(20);
   expect(cut).toEqual([]);
+  await context.close();
+});
+
+test("a module whose catalogue could not load still prints within the page", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: PAGE_WIDTH, height: 1000 }, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  await page.route("**/content/hardware/*.toml", (route) => route.fulfill({ status: 404, body: "gone" }));
+  await page.goto("/#/m/accelerators");
+  const table = page.locator(".table-scroll").filter({ hasText: "Low-precision peak" });
+  // Every number in the comparison table is the long note a missing value leaves.
+  await expect(table.getByText("unknown hardware value:").first()).toBeVisible();
+  await printMedia(page);
+  const found = (await measureBoxes(page)).filter((box) => box.name.includes("PartClassDense BF16 peak"));
+  expect(found).toHaveLength(1);
+  expect(cutsIn("/m/accelerators", found)).toEqual([]);
   await context.close();
 });
 

@@ -114,6 +114,24 @@ test("a catalogue that cannot load leaves a clear note where each number goes", 
   await expect(course.heading()).not.toHaveText("Why hardware decides ML at scale");
 });
 
+test("a catalogue file the network drops is asked for again, and its numbers arrive", async ({ page }) => {
+  const asked = [];
+  await page.route("**/content/hardware/gpus.toml", (route) => {
+    asked.push(route.request().url());
+    // The reading shell and the widgets each read the catalogue. The first two
+    // requests fail as a dropped connection does, so whichever loader asked
+    // first has to ask again; later requests go through.
+    return asked.length <= 2 ? route.abort("connectionreset") : route.continue();
+  });
+  const course = new CoursePage(page);
+  await course.goto("/m/why-hardware");
+  await expect(course.heading()).toHaveText("Why hardware decides ML at scale");
+  await expect(page.getByRole("link", { name: "3,350 GB/s" }).first()).toBeVisible();
+  await expect(page.locator(".prose").getByText("unknown hardware value:")).toHaveCount(0);
+  await expect(page.locator(".prose .hw-pending")).toHaveCount(0);
+  expect(asked.length).toBeGreaterThanOrEqual(3);
+});
+
 test("the page's Content-Security-Policy forbids inline script", async ({ page }) => {
   const violations = [];
   page.on("console", (message) => {
