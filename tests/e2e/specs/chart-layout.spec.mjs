@@ -231,3 +231,30 @@ test("every chart's tooltip shows rounded numbers apart from their names", async
   }
   expect(checked).toBeGreaterThanOrEqual(CHART_WIDGETS.length);
 });
+
+// An axis-triggered tooltip's heading says what the value is on its axis:
+// it read as a bare "512" or "9" before, with the unit only under the chart.
+test("a tooltip that follows an axis names that axis in its heading", async ({ page }) => {
+  const headings = {
+    "train-compute": /^Accelerators: [\d,]+$/,
+    splitter: /^Accelerators: [\d,]+$/,
+    serve: /^Batch limit: [\d,]+$/,
+    checkpoint: /^Checkpoint interval \(minutes\): [\d,.]+$/,
+    tco: /^Month: \d+$/,
+    chiplet: /^Chiplets per product: \d+$/,
+  };
+  for (const [widget, heading] of Object.entries(headings)) {
+    await page.goto(`/#/lab/${widget}`);
+    const chart = page.getByTestId("chart").first();
+    await expect(chart).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+    const shown = await chart.evaluate((element) => {
+      const instance = window.echarts.getInstanceByDom(element);
+      const series = instance.getOption().series.findIndex((s) => (s.data ?? []).length > 1);
+      instance.dispatchAction({ type: "showTip", seriesIndex: series, dataIndex: 1 });
+      return instance.getZr().storage.getDisplayList(true)
+        .filter((shape) => shape.type === "tspan" && !shape.invisible && shape.style?.text)
+        .map((shape) => String(shape.style.text).trim());
+    });
+    expect(shown.filter((text) => heading.test(text)), `${widget}: ${JSON.stringify(shown)}`).toHaveLength(1);
+  }
+});

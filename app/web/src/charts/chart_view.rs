@@ -32,6 +32,7 @@ pub fn ChartView(
     let status = RwSignal::new(None::<String>);
     let theme = use_theme();
     let instance = StoredValue::new_local(None::<(Echarts, bool)>);
+    let heading = super::tooltip::Heading::new();
     let target = id.clone();
     let frame_pending = StoredValue::new(false);
     let drawn_width = StoredValue::new(0_i32);
@@ -51,13 +52,22 @@ pub fn ChartView(
         }
         frame_pending.set_value(true);
         let target = target.clone();
+        let heading = heading.clone();
         request_animation_frame(move || {
             frame_pending.try_set_value(false);
             let Some(Some(options)) = chart.try_get_untracked() else {
                 return;
             };
             let dark = theme.try_get_untracked().is_some_and(|t| t.is_dark());
-            draw(target, options, dark, status, instance, drawn_width);
+            draw(
+                target,
+                options,
+                dark,
+                status,
+                instance,
+                drawn_width,
+                heading,
+            );
         });
     });
     view! {
@@ -124,6 +134,7 @@ fn draw(
     status: RwSignal<Option<String>>,
     instance: StoredValue<Option<(Echarts, bool)>, LocalStorage>,
     drawn_width: StoredValue<i32>,
+    heading: super::tooltip::Heading,
 ) {
     leptos::task::spawn_local(async move {
         if let Err(message) = ensure_echarts().await {
@@ -134,7 +145,8 @@ fn draw(
         // at draw time rather than when the widget builds its options.
         let width = crate::dom::element_by_id(&target).map_or(0, |e| e.client_width());
         drawn_width.try_set_value(width);
-        let options = frame::fit(options, f64::from(width));
+        let (options, axes) = frame::fit(options, f64::from(width));
+        heading.set_names(axes);
         let options = if dark {
             options
         } else {
@@ -157,7 +169,7 @@ fn draw(
                 // The tooltip's options go in before the chart's: echarts
                 // fixes the tooltip's render mode when it first creates it,
                 // and later updates merge into these.
-                super::tooltip::apply(&echarts, dark);
+                super::tooltip::apply(&echarts, dark, &heading);
                 WasmRenderer::update(&echarts, &options);
                 instance.try_set_value(Some((echarts, dark)));
                 status.try_set(Some(READY.to_string()));

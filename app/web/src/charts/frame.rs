@@ -11,6 +11,8 @@ use charming::component::{Axis, Grid, Legend};
 use charming::element::{NameLocation, SplitLine, TextStyle};
 use charming::Chart;
 
+use super::tooltip::AxisNames;
+
 /// echarts' legend metrics, set explicitly (the padding is echarts' default)
 /// so the row estimate matches them.
 const LEGEND_ICON_PX: f64 = 25.0;
@@ -66,15 +68,17 @@ fn y_axis_aligned(name: String, align: &str) -> Axis {
 
 /// Adds the grid and the legend to `chart` for a canvas `width` pixels wide,
 /// unless the widget laid out its own grid. The legend lists every named
-/// series; a chart with one series needs none.
-pub fn fit(chart: Chart, width: f64) -> Chart {
+/// series; a chart with one series needs none. The names of its axes come
+/// back with it, read from the same serialized options.
+pub fn fit(chart: Chart, width: f64) -> (Chart, AxisNames) {
     let json = serde_json::to_value(&chart).unwrap_or_default();
+    let axes = axis_names(&json);
     let has_grid = json
         .get("grid")
         .and_then(|grid| grid.as_array())
         .is_some_and(|grids| !grids.is_empty());
     if has_grid {
-        return chart;
+        return (chart, axes);
     }
     let names: Vec<&str> = json
         .get("series")
@@ -104,15 +108,37 @@ pub fn fit(chart: Chart, width: f64) -> Chart {
         .contain_label(true);
     let chart = chart.grid(grid);
     if rows == 0 {
-        return chart;
+        return (chart, axes);
     }
-    chart.legend(
-        Legend::new()
-            .bottom(0)
-            .item_gap(LEGEND_ITEM_GAP_PX)
-            .item_width(LEGEND_ICON_PX)
-            .item_height(LEGEND_ITEM_HEIGHT_PX),
-    )
+    let legend = Legend::new()
+        .bottom(0)
+        .item_gap(LEGEND_ITEM_GAP_PX)
+        .item_width(LEGEND_ICON_PX)
+        .item_height(LEGEND_ITEM_HEIGHT_PX);
+    (chart.legend(legend), axes)
+}
+
+/// The names of a chart's axes, read from its options for its tooltip
+/// heading. An axis given as a single object counts as a list of one; an
+/// unnamed axis has an empty name.
+fn axis_names(json: &serde_json::Value) -> AxisNames {
+    let names = |key: &str| -> Vec<String> {
+        let name = |axis: &serde_json::Value| {
+            axis.get("name")
+                .and_then(|name| name.as_str())
+                .unwrap_or_default()
+                .to_string()
+        };
+        match json.get(key) {
+            Some(serde_json::Value::Array(axes)) => axes.iter().map(name).collect(),
+            Some(axis) => vec![name(axis)],
+            None => Vec::new(),
+        }
+    };
+    AxisNames {
+        x: names("xAxis"),
+        y: names("yAxis"),
+    }
 }
 
 /// How many rows the legend wraps to: items are packed left to right until

@@ -2,19 +2,95 @@
 //!
 //! echarts rounds tooltip numbers only through JavaScript functions, which
 //! charming's serialized options cannot carry; so these formatters are Rust
-//! closures handed to JavaScript as functions, made once and shared by every
-//! chart. The tooltip is drawn as rich text on the canvas: its HTML form lays
-//! out name and value with inline style attributes, which the page's
+//! closures handed to JavaScript as functions. The value formatter is made
+//! once and shared by every chart; the heading of an axis-triggered tooltip
+//! names its axis ("Accelerators: 512"), so each chart has its own. The
+//! tooltip is drawn as rich text on the canvas: its HTML form lays out name
+//! and value with inline style attributes, which the page's
 //! Content-Security-Policy blocks, so they ran together ("Spot112.41999999").
 
 use charming::Echarts;
 use js_sys::{Array, Object, Reflect};
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
 thread_local! {
-    /// The value and heading formatters, made once and shared by every chart.
-    static FORMATTERS: (JsValue, JsValue) = formatters();
+    /// The value formatter, made once and shared by every chart.
+    static VALUE_FORMATTER: JsValue = value_formatter();
+}
+
+/// The names of a chart's horizontal and vertical axes, in axis order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AxisNames {
+    pub x: Vec<String>,
+    pub y: Vec<String>,
+}
+
+/// One chart's tooltip heading: the value the pointer is on, after the name
+/// of its axis. The names are read again at every draw, so a chart whose
+/// axis is renamed keeps a true heading.
+#[derive(Clone)]
+pub struct Heading {
+    names: Rc<RefCell<AxisNames>>,
+    formatter: JsValue,
+}
+
+impl Heading {
+    pub fn new() -> Self {
+        let names = Rc::new(RefCell::new(AxisNames::default()));
+        let read = names.clone();
+        // An axis pointer's label (the tooltip's heading on an axis-triggered
+        // chart) gets `{ value, axisDimension, axisIndex, ... }`; a category
+        // axis passes its category through. The function belongs to
+        // JavaScript, so it lives as long as the chart that calls it.
+        let formatter = Closure::<dyn Fn(JsValue) -> JsValue>::new(move |params: JsValue| {
+            let field =
+                |key: &str| Reflect::get(&params, &JsValue::from_str(key)).unwrap_or_default();
+            let value = number_text(&field("value")).as_string().unwrap_or_default();
+            let index = field("axisIndex")
+                .as_f64()
+                .map_or(0, |i| i.max(0.0) as usize);
+            let dimension = field("axisDimension").as_string().unwrap_or_default();
+            let name = read
+                .try_borrow()
+                .map(|names| names.name(&dimension, index))
+                .unwrap_or_default();
+            JsValue::from_str(&heading_text(&name, &value))
+        })
+        .into_js_value();
+        Self { names, formatter }
+    }
+
+    /// Takes the axis names of the options about to be drawn.
+    pub fn set_names(&self, names: AxisNames) {
+        if let Ok(mut held) = self.names.try_borrow_mut() {
+            *held = names;
+        }
+    }
+}
+
+impl Default for Heading {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl AxisNames {
+    fn name(&self, dimension: &str, index: usize) -> String {
+        let names = if dimension == "y" { &self.y } else { &self.x };
+        names.get(index).cloned().unwrap_or_default()
+    }
+}
+
+/// "Accelerators: 512", or the bare value when its axis has no name.
+fn heading_text(name: &str, value: &str) -> String {
+    if name.is_empty() {
+        value.to_string()
+    } else {
+        format!("{name}: {value}")
+    }
 }
 
 /// The dark page's raised surface, border and text (`--bg-soft`, `--border`
@@ -26,7 +102,7 @@ const DARK_TEXT: &str = "#e6e9ee";
 /// Gives `echarts` rounded tooltip numbers and a canvas-drawn tooltip in the
 /// page's theme. The options merge into the chart's own, so its trigger and
 /// series stay.
-pub fn apply(echarts: &Echarts, dark: bool) {
+pub fn apply(echarts: &Echarts, dark: bool, heading: &Heading) {
     let target: &JsValue = echarts.as_ref();
     let Ok(set_option) = Reflect::get(target, &JsValue::from_str("setOption")) else {
         return;
@@ -34,21 +110,12 @@ pub fn apply(echarts: &Echarts, dark: bool) {
     let Some(set_option) = set_option.dyn_ref::<js_sys::Function>() else {
         return;
     };
-    let options = FORMATTERS.with(|(value, heading)| options(value, heading, dark));
+    let options = VALUE_FORMATTER.with(|value| options(value, &heading.formatter, dark));
     let _ = set_option.call1(target, &options);
 }
 
-fn formatters() -> (JsValue, JsValue) {
-    let value = Closure::<dyn Fn(JsValue) -> JsValue>::new(|value: JsValue| number_text(&value))
-        .into_js_value();
-    // An axis pointer's label (the tooltip's heading on an axis-triggered
-    // chart) gets `{ value, ... }`; a category axis passes its name through.
-    let heading = Closure::<dyn Fn(JsValue) -> JsValue>::new(|params: JsValue| {
-        let value = Reflect::get(&params, &JsValue::from_str("value")).unwrap_or_default();
-        number_text(&value)
-    })
-    .into_js_value();
-    (value, heading)
+fn value_formatter() -> JsValue {
+    Closure::<dyn Fn(JsValue) -> JsValue>::new(|value: JsValue| number_text(&value)).into_js_value()
 }
 
 fn options(value: &JsValue, heading: &JsValue, dark: bool) -> JsValue {
