@@ -1,4 +1,6 @@
 use super::*;
+use crate::hardware::Catalogue;
+use crate::widgets::WidgetForm;
 
 fn catalogue() -> Catalogue {
     crate::hardware::course_catalogue()

@@ -1,5 +1,6 @@
 use super::*;
 use crate::hardware::parse_file;
+use crate::hardware::Catalogue;
 
 /// Two rows of the real catalogue (NVIDIA H100 and A100 datasheets).
 fn catalogue() -> Catalogue {

@@ -1,0 +1,419 @@
+//! The roofline explorer's form: the operations a learner can analyse, the
+//! raw fields as typed, and `validate()`, which turns them into a
+//! `RooflineInput` whose sizes are positive and whose accelerators publish the
+//! figures the roofline needs.
+
+use crate::field::{missing_figures, Checker, FieldErrors, FieldProblem, Range};
+use crate::hardware::{Accelerator, Catalogue, Precision};
+use serde::{Deserialize, Serialize};
+
+/// What the learner can analyse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Operation {
+    Matmul,
+    Layernorm,
+    Embedding,
+    Attention,
+    Conv2d,
+    Prefill,
+    Decode,
+    CnnInference,
+}
+
+impl Operation {
+    pub const ALL: [Operation; 8] = [
+        Operation::Matmul,
+        Operation::Layernorm,
+        Operation::Embedding,
+        Operation::Attention,
+        Operation::Conv2d,
+        Operation::Prefill,
+        Operation::Decode,
+        Operation::CnnInference,
+    ];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Operation::Matmul => "matmul",
+            Operation::Layernorm => "layernorm",
+            Operation::Embedding => "embedding",
+            Operation::Attention => "attention",
+            Operation::Conv2d => "conv2d",
+            Operation::Prefill => "prefill",
+            Operation::Decode => "decode",
+            Operation::CnnInference => "cnn_inference",
+        }
+    }
+
+    /// The name in the Operation select. Kept to 26 characters so a closed
+    /// select on a 360 px phone shows it whole; each result's note explains
+    /// the operation in full.
+    pub fn label(self) -> &'static str {
+        match self {
+            Operation::Matmul => "Matrix multiply (M, K, N)",
+            Operation::Layernorm => "Layer normalization",
+            Operation::Embedding => "Embedding lookup",
+            Operation::Attention => "Attention (fused)",
+            Operation::Conv2d => "2-D convolution",
+            Operation::Prefill => "LLM prefill (whole prompt)",
+            Operation::Decode => "LLM decode (per token)",
+            Operation::CnnInference => "CNN inference (ResNet-50)",
+        }
+    }
+
+    /// The numeric fields this operation reads, in form order.
+    pub fn fields(self) -> &'static [&'static str] {
+        match self {
+            Operation::Matmul => &["m", "k", "n"],
+            Operation::Layernorm => &["tokens", "hidden"],
+            Operation::Embedding => &["lookups", "dim"],
+            Operation::Attention => &["batch", "seq_len", "hidden"],
+            Operation::Conv2d => &["batch", "size", "channels_in", "channels_out", "kernel"],
+            Operation::Prefill => &["params", "batch", "seq_len"],
+            Operation::Decode => &["params", "batch"],
+            Operation::CnnInference => &["batch"],
+        }
+    }
+}
+
+/// Every numeric field any operation uses: (name, label, upper bound).
+pub const NUMBER_FIELDS: [(&str, &str, f64); 14] = [
+    ("m", "M (rows of A)", 1e7),
+    ("k", "K (shared dimension)", 1e7),
+    ("n", "N (columns of B)", 1e7),
+    ("tokens", "Tokens", 1e9),
+    ("hidden", "Hidden size", 1e6),
+    ("lookups", "Lookups (rows gathered)", 1e10),
+    ("dim", "Embedding dimension", 1e5),
+    ("batch", "Batch size", 1e6),
+    ("seq_len", "Sequence length", 1e7),
+    ("size", "Image height and width", 1e5),
+    ("channels_in", "Input channels", 1e5),
+    ("channels_out", "Output channels", 1e5),
+    ("kernel", "Kernel size", 31.0),
+    ("params", "Model parameters", 1e14),
+];
+
+/// Raw strings, as typed, from a URL or from a preset.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RooflineForm {
+    /// Comma-separated catalogue ids.
+    pub accelerators: String,
+    pub precision: String,
+    pub op: String,
+    pub m: String,
+    pub k: String,
+    pub n: String,
+    pub tokens: String,
+    pub hidden: String,
+    pub lookups: String,
+    pub dim: String,
+    pub batch: String,
+    pub seq_len: String,
+    pub size: String,
+    pub channels_in: String,
+    pub channels_out: String,
+    pub kernel: String,
+    pub params: String,
+}
+
+impl Default for RooflineForm {
+    /// LLM decode of a 70B model at batch 1 on an H100 and an A100: the seed's warning in one picture.
+    fn default() -> Self {
+        RooflineForm {
+            accelerators: "h100-sxm-80gb, a100-sxm-80gb".into(),
+            precision: "bf16".into(),
+            op: "decode".into(),
+            m: "4096".into(),
+            k: "4096".into(),
+            n: "4096".into(),
+            tokens: "4096".into(),
+            hidden: "8192".into(),
+            lookups: "1e6".into(),
+            dim: "128".into(),
+            batch: "1".into(),
+            seq_len: "2048".into(),
+            size: "56".into(),
+            channels_in: "64".into(),
+            channels_out: "64".into(),
+            kernel: "3".into(),
+            params: "70e9".into(),
+        }
+    }
+}
+
+/// Every field name a preset or URL may set, in form order.
+pub const FIELDS: [&str; 17] = [
+    "accelerators",
+    "precision",
+    "op",
+    "m",
+    "k",
+    "n",
+    "tokens",
+    "hidden",
+    "lookups",
+    "dim",
+    "batch",
+    "seq_len",
+    "size",
+    "channels_in",
+    "channels_out",
+    "kernel",
+    "params",
+];
+
+impl RooflineForm {
+    fn slot(&mut self, field: &str) -> Option<&mut String> {
+        Some(match field {
+            "accelerators" => &mut self.accelerators,
+            "precision" => &mut self.precision,
+            "op" => &mut self.op,
+            "m" => &mut self.m,
+            "k" => &mut self.k,
+            "n" => &mut self.n,
+            "tokens" => &mut self.tokens,
+            "hidden" => &mut self.hidden,
+            "lookups" => &mut self.lookups,
+            "dim" => &mut self.dim,
+            "batch" => &mut self.batch,
+            "seq_len" => &mut self.seq_len,
+            "size" => &mut self.size,
+            "channels_in" => &mut self.channels_in,
+            "channels_out" => &mut self.channels_out,
+            "kernel" => &mut self.kernel,
+            "params" => &mut self.params,
+            _ => return None,
+        })
+    }
+
+    pub fn set(&mut self, field: &str, value: String) -> bool {
+        match self.slot(field) {
+            Some(slot) => {
+                *slot = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn as_pairs(&self) -> [(&'static str, &str); 17] {
+        [
+            ("accelerators", &self.accelerators),
+            ("precision", &self.precision),
+            ("op", &self.op),
+            ("m", &self.m),
+            ("k", &self.k),
+            ("n", &self.n),
+            ("tokens", &self.tokens),
+            ("hidden", &self.hidden),
+            ("lookups", &self.lookups),
+            ("dim", &self.dim),
+            ("batch", &self.batch),
+            ("seq_len", &self.seq_len),
+            ("size", &self.size),
+            ("channels_in", &self.channels_in),
+            ("channels_out", &self.channels_out),
+            ("kernel", &self.kernel),
+            ("params", &self.params),
+        ]
+    }
+
+    /// Checks the fields the chosen operation uses, and that each accelerator
+    /// exists and publishes throughput at the precision and a memory bandwidth.
+    pub fn validate(&self, catalogue: &Catalogue) -> Result<RooflineInput, FieldErrors> {
+        let mut checker = Checker::default();
+        // Menu keys ignore case and surrounding spaces, as every widget's do.
+        let op = checker.choice("op", &self.op, &Operation::ALL.map(|op| (op.key(), op)));
+        let precision = checker.choice(
+            "precision",
+            &self.precision,
+            &Precision::ALL.map(|p| (p.key(), p)),
+        );
+        let accelerators = self.accelerators(catalogue, precision, &mut checker);
+        let mut numbers = Vec::new();
+        for field in op.map(Operation::fields).unwrap_or_default() {
+            let bound = NUMBER_FIELDS
+                .iter()
+                .find(|(name, _, _)| name == field)
+                .map(|(_, _, max)| *max)
+                .unwrap_or(1e9);
+            let raw = self
+                .as_pairs()
+                .into_iter()
+                .find(|(name, _)| name == field)
+                .map(|(_, v)| v)
+                .unwrap_or("");
+            if let Some(value) = checker.whole(field, raw, Range::at_least(1.0, bound)) {
+                numbers.push(value as f64);
+            }
+        }
+        checker.finish(|| {
+            let op = op?;
+            let precision = precision?;
+            let shape = Shape::from_numbers(op, &numbers)?;
+            Some(RooflineInput {
+                op,
+                precision,
+                shape,
+                accelerators,
+            })
+        })
+    }
+
+    fn accelerators(
+        &self,
+        catalogue: &Catalogue,
+        precision: Option<Precision>,
+        checker: &mut Checker,
+    ) -> Vec<Accelerator> {
+        let ids: Vec<&str> = self
+            .accelerators
+            .split(',')
+            .map(str::trim)
+            .filter(|id| !id.is_empty())
+            .collect();
+        if ids.is_empty() {
+            checker.errors.push("accelerators", FieldProblem::Empty);
+            return Vec::new();
+        }
+        let mut found = Vec::new();
+        for id in ids.iter().take(8) {
+            match catalogue.find(id) {
+                None => {
+                    checker
+                        .errors
+                        .push("accelerators", FieldProblem::UnknownId { id: short(id) });
+                    return Vec::new();
+                }
+                Some(acc) => {
+                    let mut missing = Vec::new();
+                    if let Some(p) = precision.filter(|p| acc.peak_tflops.get(*p).is_none()) {
+                        missing.push(format!("{} peak", p.label()));
+                    }
+                    if acc.memory.bandwidth_gb_s.is_none() {
+                        missing.push("memory bandwidth".to_string());
+                    }
+                    if !missing.is_empty() {
+                        checker.errors.push(
+                            "accelerators",
+                            FieldProblem::MissingData {
+                                name: acc.name.clone(),
+                                what: missing_figures(&missing),
+                            },
+                        );
+                        return Vec::new();
+                    }
+                    if !found.iter().any(|a: &Accelerator| a.id == acc.id) {
+                        found.push(acc.clone());
+                    }
+                }
+            }
+        }
+        found
+    }
+}
+
+fn short(text: &str) -> String {
+    text.chars().take(40).collect()
+}
+
+/// An operation's size, validated.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Shape {
+    Matmul {
+        m: f64,
+        k: f64,
+        n: f64,
+    },
+    Layernorm {
+        tokens: f64,
+        hidden: f64,
+    },
+    Embedding {
+        lookups: f64,
+        dim: f64,
+    },
+    Attention {
+        batch: f64,
+        seq_len: f64,
+        hidden: f64,
+    },
+    Conv2d {
+        batch: f64,
+        size: f64,
+        channels_in: f64,
+        channels_out: f64,
+        kernel: f64,
+    },
+    Prefill {
+        params: f64,
+        batch: f64,
+        seq_len: f64,
+    },
+    Decode {
+        params: f64,
+        batch: f64,
+    },
+    CnnInference {
+        batch: f64,
+    },
+}
+
+impl Shape {
+    fn from_numbers(op: Operation, numbers: &[f64]) -> Option<Shape> {
+        Some(match (op, numbers) {
+            (Operation::Matmul, [m, k, n]) => Shape::Matmul {
+                m: *m,
+                k: *k,
+                n: *n,
+            },
+            (Operation::Layernorm, [tokens, hidden]) => Shape::Layernorm {
+                tokens: *tokens,
+                hidden: *hidden,
+            },
+            (Operation::Embedding, [lookups, dim]) => Shape::Embedding {
+                lookups: *lookups,
+                dim: *dim,
+            },
+            (Operation::Attention, [batch, seq_len, hidden]) => Shape::Attention {
+                batch: *batch,
+                seq_len: *seq_len,
+                hidden: *hidden,
+            },
+            (Operation::Conv2d, [batch, size, channels_in, channels_out, kernel]) => {
+                Shape::Conv2d {
+                    batch: *batch,
+                    size: *size,
+                    channels_in: *channels_in,
+                    channels_out: *channels_out,
+                    kernel: *kernel,
+                }
+            }
+            (Operation::Prefill, [params, batch, seq_len]) => Shape::Prefill {
+                params: *params,
+                batch: *batch,
+                seq_len: *seq_len,
+            },
+            (Operation::Decode, [params, batch]) => Shape::Decode {
+                params: *params,
+                batch: *batch,
+            },
+            (Operation::CnnInference, [batch]) => Shape::CnnInference { batch: *batch },
+            _ => return None,
+        })
+    }
+}
+
+/// Validated input: a known operation with positive sizes, and accelerators that
+/// publish both the chosen precision's peak and a memory bandwidth.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RooflineInput {
+    pub op: Operation,
+    pub precision: Precision,
+    pub shape: Shape,
+    pub accelerators: Vec<Accelerator>,
+}
