@@ -7,11 +7,14 @@
 use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::escape;
 use crate::math;
-use crate::module::{Block, Heading, InternalLink, WidgetRef};
+use crate::module::{Block, Heading, InternalLink};
 use pulldown_cmark::{
     html, BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
 };
 use std::collections::HashMap;
+use widget_fence::{is_directive, parse_widget};
+
+mod widget_fence;
 
 const FOOTNOTE_REF_OPEN: &str = "<sup class=\"footnote-ref\">";
 const FOOTNOTE_SEPARATOR: &str = "<sup class=\"footnote-sep\" aria-hidden=\"true\">,</sup>";
@@ -606,11 +609,6 @@ impl<'a> Renderer<'a> {
     }
 }
 
-/// A fenced block whose first word is `widget` or `quiz` (and nothing longer, like `widgets`).
-fn is_directive(info: &str) -> bool {
-    matches!(info.split_whitespace().next(), Some("widget" | "quiz"))
-}
-
 fn heading_number(level: HeadingLevel) -> u8 {
     match level {
         HeadingLevel::H1 => 1,
@@ -645,116 +643,6 @@ fn plain_text(events: &[Event<'_>]) -> String {
         }
     }
     text.trim().to_string()
-}
-
-/// Turns a ```` ```widget NAME ```` fence into a widget reference, or a located message.
-fn parse_widget(
-    info: &str,
-    body: &str,
-    fence_line: usize,
-    counts: &mut HashMap<String, usize>,
-    catalogue: Option<&engine::hardware::Catalogue>,
-    preset_check: Option<PresetCheck>,
-) -> Result<WidgetRef, (usize, String)> {
-    let mut words = info.split_whitespace();
-    let _directive = words.next();
-    let Some(slug) = words.next() else {
-        return Err((
-            fence_line,
-            "widget fence needs a name, e.g. ```widget train-compute".to_string(),
-        ));
-    };
-    let Some(spec) = engine::widgets::find(slug) else {
-        let known: Vec<&str> = engine::widgets::WIDGETS.iter().map(|w| w.slug).collect();
-        return Err((
-            fence_line,
-            format!(
-                "unknown widget `{slug}`; known widgets: {}",
-                known.join(", ")
-            ),
-        ));
-    };
-    let table = engine::toml_reader::parse(body).map_err(|error| {
-        (
-            fence_line + error.line(),
-            format!(
-                "widget `{slug}` presets are not valid TOML: {}",
-                error.message()
-            ),
-        )
-    })?;
-    let mut widget = WidgetRef {
-        slug: slug.to_string(),
-        instance: String::new(),
-        title: None,
-        predict: None,
-        preset: Vec::new(),
-        line: fence_line,
-    };
-    let key_line = |key: &str| {
-        table
-            .line_of(key)
-            .map_or(fence_line, |line| fence_line + line)
-    };
-    for (key, value) in table.iter() {
-        let text = match value {
-            engine::toml_reader::Value::String(text) => text.clone(),
-            engine::toml_reader::Value::Integer(number) => number.to_string(),
-            engine::toml_reader::Value::Float(number) => number.to_string(),
-            engine::toml_reader::Value::Boolean(flag) => flag.to_string(),
-            _ => {
-                return Err((
-                    key_line(key),
-                    format!("widget `{slug}` preset `{key}` must be a string, number or boolean"),
-                ))
-            }
-        };
-        match key {
-            "title" => widget.title = Some(text),
-            "predict" => widget.predict = Some(text),
-            field if spec.fields.contains(&field) => widget.preset.push((key.to_string(), text)),
-            _ => {
-                let mut allowed: Vec<&str> = spec.fields.to_vec();
-                allowed.extend(engine::widgets::COMMON_PRESET_KEYS);
-                return Err((
-                    key_line(key),
-                    format!(
-                        "widget `{slug}` has no preset `{key}`; allowed: {}",
-                        allowed.join(", ")
-                    ),
-                ));
-            }
-        }
-    }
-    // Fields apply in the widget's own field order, whatever order the TOML
-    // table yields, so a whole-form key such as the case study's `preset` is
-    // applied before the fields that override it.
-    widget.preset.sort_by_key(|(key, _)| {
-        spec.fields
-            .iter()
-            .position(|field| field == key)
-            .unwrap_or(usize::MAX)
-    });
-    if let Some(problem) = preset_check
-        .map(|check| check(slug, &widget.preset, catalogue))
-        .unwrap_or_default()
-        .into_iter()
-        .next()
-    {
-        let field = problem.split(' ').next().unwrap_or_default().to_string();
-        return Err((
-            key_line(&field),
-            format!("widget `{slug}` preset {problem}"),
-        ));
-    }
-    let count = counts.entry(slug.to_string()).or_insert(0);
-    *count += 1;
-    widget.instance = if *count == 1 {
-        slug.to_string()
-    } else {
-        format!("{slug}-{count}")
-    };
-    Ok(widget)
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
 use super::*;
+use crate::module::WidgetRef;
 
 fn origin() -> Origin<'static> {
     Origin {
