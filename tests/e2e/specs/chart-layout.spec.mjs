@@ -112,6 +112,43 @@ test("a chart drawn on a wide window is drawn again to fit when the window narro
   await context.close();
 });
 
+// A widget with a "Predict first" box hides its results, charts included,
+// until the learner guesses or skips. A chart drawn while hidden measures a
+// width of 0, which echarts turns into a 100 px canvas; once shown, every
+// chart must be drawn again at the width its box now has.
+test("a chart hidden behind a prediction is drawn at full width once revealed", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  const modules = ["why-hardware", "accelerators", "distributed-training", "clusters", "case-study", "cost-energy", "what-next"];
+  let checked = 0;
+  for (const module of modules) {
+    await page.goto(`/#/m/${module}`);
+    const skips = page.getByTestId("predict-skip");
+    await expect(skips.first()).toBeVisible();
+    const count = await skips.count();
+    for (let i = 0; i < count; i++) await skips.first().click();
+    await expect(skips).toHaveCount(0);
+    const charts = page.getByTestId("chart");
+    const total = await charts.count();
+    expect(total, module).toBeGreaterThan(0);
+    for (let i = 0; i < total; i++) {
+      const chart = charts.nth(i);
+      await chart.scrollIntoViewIfNeeded();
+      await expect(chart).toHaveAttribute("data-state", "ready");
+      const fit = () => chart.evaluate((element) => {
+        const canvas = window.echarts.getInstanceByDom(element)?.getWidth() ?? 0;
+        return `${canvas} of ${element.clientWidth} px`;
+      });
+      const box = await chart.evaluate((element) => element.clientWidth);
+      expect(box, `${module} chart ${i}`).toBeGreaterThan(400);
+      await expect.poll(fit, { message: `${module} chart ${i}` }).toBe(`${box} of ${box} px`);
+      checked += 1;
+    }
+  }
+  expect(checked).toBeGreaterThanOrEqual(12);
+  await context.close();
+});
+
 // Colour is never the only thing that tells two series apart: within a chart,
 // every series differs from the others in its kind (line, scatter, bar), its
 // symbol or its dash pattern, and the legend draws all three. The roofline is

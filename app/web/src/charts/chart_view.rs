@@ -35,7 +35,7 @@ pub fn ChartView(
     let heading = super::tooltip::Heading::new();
     let target = id.clone();
     let frame_pending = StoredValue::new(false);
-    let drawn_width = StoredValue::new(0_i32);
+    let drawn_width = StoredValue::new(NEVER_DRAWN);
     let resized = RwSignal::new(0_u32);
     // The element exists once the view is mounted, which is when Effects run.
     let observed = id.clone();
@@ -100,10 +100,13 @@ fn follow_width(
         let Some(width) = crate::dom::element_by_id(&target).map(|e| e.client_width()) else {
             return;
         };
-        // Zero means nothing is drawn yet; the first draw measures for itself.
+        // Before the first draw there is nothing to redo: it measures for
+        // itself. A chart drawn while hidden (inside a prediction box not yet
+        // revealed) was drawn at width 0, which echarts turns into a 100 px
+        // canvas, so the width it gets when shown must redraw it.
         if drawn_width
             .try_get_value()
-            .is_none_or(|drawn| drawn == 0 || drawn == width)
+            .is_none_or(|drawn| drawn == NEVER_DRAWN || drawn == width)
         {
             return;
         }
@@ -184,6 +187,9 @@ fn draw(
 }
 
 const READY: &str = "ready";
+
+/// The drawn width before any draw; a real width is never negative.
+const NEVER_DRAWN: i32 = -1;
 
 /// A new echarts instance on element `id`, 320 px tall, in the dark or the
 /// default theme; `None` if the element or echarts is missing.
