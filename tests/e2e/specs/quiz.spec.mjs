@@ -94,7 +94,40 @@ test("numeric answers in other units are converted, and nonsense is explained", 
   await course.goto("/m/compute-or-memory");
   const question = course.testId(QUIZ).getByTestId("question-decode-time");
   await answerText(question, "13 GB");
-  await expect(question.getByTestId("verdict")).toContainText("“GB” measures bytes, but the answer is in time.");
+  await expect(question.getByTestId("answer-problem")).toHaveText("“GB” measures bytes, but the answer is in time.");
+  await expect(question.getByTestId("verdict")).toHaveCount(0);
+  // 0.013 s is 13 ms: the same time in another unit is read and graded.
+  await answerText(question, "0.013 s");
+  await expect(question.getByTestId("verdict")).toContainText("✓ Correct.");
+  await expect(question.getByTestId("verdict")).toContainText("Read as 13 ms.");
+});
+
+test("a number answer that cannot be read is flagged beside its field and the question stays open", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/compute-or-memory");
+  const quiz = course.testId(QUIZ);
+  const question = quiz.getByTestId("question-matmul-intensity");
+  const input = question.getByTestId("answer-input");
+  for (const [typed, message] of [
+    ["abc", "“abc” is not a number."],
+    ["1024 bananas", "“bananas” is not a unit this question knows."],
+  ]) {
+    await answerText(question, typed);
+    await expect(question.getByTestId("answer-problem")).toContainText(message);
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    await expect(input).toHaveAttribute("aria-describedby", await question.getByTestId("answer-problem").getAttribute("id"));
+    // Not graded: no verdict, no worked answer, nothing counted as answered.
+    await expect(question.getByTestId("verdict")).toHaveCount(0);
+    await expect(input).toBeEnabled();
+    await expect(quiz.getByTestId("quiz-progress")).toHaveText("0 of 8 answered");
+  }
+  // Typing clears the message, and a readable answer is graded as usual.
+  await input.fill("1024");
+  await expect(question.getByTestId("answer-problem")).toHaveCount(0);
+  await expect(input).not.toHaveAttribute("aria-invalid", "true");
+  await question.getByTestId("check").press("Enter");
+  await expect(question.getByTestId("verdict")).toContainText("✓ Correct.");
+  await course.expectNoConsoleErrors();
 });
 
 test("an unfinished attempt survives leaving the page and a reload, and garbage in its draft is ignored", async ({ page }) => {

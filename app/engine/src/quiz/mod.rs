@@ -439,6 +439,19 @@ pub fn grade(question: &Question, answer: &Answer) -> Verdict {
     }
 }
 
+/// Why a typed answer cannot be graded, if it cannot. A numeric answer that
+/// is not a number, or whose unit is unknown or of the wrong kind, is a typing
+/// problem to fix beside the field, not a wrong answer: grading it would lock
+/// the question and show the worked answer for a slip of the keyboard.
+pub fn unreadable(question: &Question, answer: &Answer) -> Option<String> {
+    match (question.kind, answer) {
+        (QuestionType::Numeric | QuestionType::Parameterized, Answer::Text(text)) => {
+            parse_quantity(text, question.unit.as_deref()).err()
+        }
+        _ => None,
+    }
+}
+
 fn grade_numeric(question: &Question, text: &str) -> Verdict {
     let (Some(expected), Some(tolerance)) = (question.answer, question.tolerance) else {
         return Verdict {

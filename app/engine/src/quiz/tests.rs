@@ -106,6 +106,39 @@ fn numeric_answers_accept_units_and_scientific_notation() {
     );
 }
 
+/// A typing problem is reported before grading, so the question stays open;
+/// a readable number in the right kind of unit is graded, right or wrong.
+#[test]
+fn unreadable_numeric_answers_are_reported_not_graded() {
+    let question = &quiz().questions[1];
+    let problem = |answer: &str| unreadable(question, &text(answer));
+    assert_eq!(problem("117 GB"), None);
+    assert_eq!(problem("1.2e11 bytes"), None);
+    for answer in [
+        "abc",
+        "about ten",
+        "",
+        "NaN",
+        "120 ms",
+        "120 bananas",
+        "1,5",
+    ] {
+        assert!(problem(answer).is_some(), "{answer:?} should not be graded");
+    }
+    let words = problem("abc").unwrap_or_default();
+    assert!(words.starts_with("“abc” is not a number."), "{words}");
+    assert_eq!(
+        problem("120 bananas").as_deref(),
+        Some("“bananas” is not a unit this question knows.")
+    );
+    // Other question types have nothing to read before grading.
+    assert_eq!(unreadable(&quiz().questions[2], &text("")), None);
+    assert_eq!(
+        unreadable(&quiz().questions[0], &Answer::Choices(vec![])),
+        None
+    );
+}
+
 #[test]
 fn tolerance_edges_are_inclusive() {
     // 2% of 120 is 2.4: 117.6 and 122.4 pass, just outside fails.

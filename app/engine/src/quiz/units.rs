@@ -78,6 +78,13 @@ pub fn parse_quantity(text: &str, unit: Option<&str>) -> Result<f64, String> {
         .find(|(idx, c)| c.is_alphabetic() && !exponent_marker(trimmed, *idx) || *c == 'µ')
         .map_or(trimmed.len(), |(idx, _)| idx);
     let (number, suffix) = trimmed.split_at(split);
+    // Words with no number in front ("abc", "about ten") are not a number, not
+    // an empty answer: reading the whole text says so in the widgets' words.
+    let number = if number.trim().is_empty() {
+        trimmed
+    } else {
+        number
+    };
     let value = parse_real(number).map_err(|problem| problem.to_string())?;
     let suffix = suffix.trim();
     if suffix.is_empty() {

@@ -1,7 +1,7 @@
 //! One quiz question with its inputs, its Check button, and its feedback.
 
 use super::QuestionState;
-use engine::quiz::{grade, Question, QuestionType};
+use engine::quiz::{grade, unreadable, Question, QuestionType};
 use leptos::prelude::*;
 
 #[component]
@@ -23,9 +23,19 @@ pub fn QuestionView(
     let explanation = course::markdown::render_snippet(&question.explanation, &slug);
     let kind = question.kind;
     let question_for_check = question.clone();
+    // A typed answer that cannot be read is reported beside its field and
+    // leaves the question open, so a typo costs neither the attempt nor the
+    // worked answer.
+    let problem = RwSignal::new(None::<String>);
     let check = move |_| {
         let current = state.get_untracked();
-        let verdict = grade(&question_for_check, &current.answer(kind));
+        let answer = current.answer(kind);
+        if let Some(message) = unreadable(&question_for_check, &answer) {
+            problem.set(Some(message));
+            return;
+        }
+        problem.set(None);
+        let verdict = grade(&question_for_check, &answer);
         states.update(|s| {
             if let Some(q) = s.get_mut(idx) {
                 q.verdict = Some(verdict);
@@ -78,6 +88,7 @@ pub fn QuestionView(
         .into_any(),
         QuestionType::Numeric | QuestionType::Short | QuestionType::Parameterized => {
             let input_id = format!("{name}-answer");
+            let problem_id = format!("{name}-problem");
             let hint = match (kind, &question.unit) {
                 (QuestionType::Numeric | QuestionType::Parameterized, Some(unit)) => {
                     format!("Your answer in {unit} (other units and 1.2e3-style numbers work too)")
@@ -89,9 +100,21 @@ pub fn QuestionView(
                 <li class="text-answer">
                     <label for=input_id.clone()>{hint}</label>
                     <input id=input_id type="text" data-testid="answer-input" autocomplete="off" disabled=locked
+                        aria-invalid=move || problem.with(|p| p.is_some().then_some("true"))
+                        aria-describedby=move || problem.with(|p| p.is_some().then(|| problem_id.clone()))
                         prop:value=move || state.with(|s| s.text.clone())
-                        on:input=move |ev| { let text = event_target_value(&ev); states.update(|s| if let Some(q) = s.get_mut(idx) { q.text = text; }); }
+                        on:input=move |ev| {
+                            let text = event_target_value(&ev);
+                            problem.set(None);
+                            states.update(|s| if let Some(q) = s.get_mut(idx) { q.text = text; });
+                        }
                         on:keydown=move |ev| if ev.key() == "Enter" { ev.prevent_default(); } />
+                    {
+                        let problem_id = format!("{name}-problem");
+                        move || problem.get().map(|message| view! {
+                            <p class="field-error" id=problem_id.clone() aria-live="polite" data-testid="answer-problem">{message}</p>
+                        })
+                    }
                 </li>
             }
             .into_any()
