@@ -8,6 +8,7 @@
 pub mod diagnostic;
 pub mod escape;
 pub mod footnote_marks;
+pub mod footnote_order;
 pub mod glossary;
 pub mod manifest;
 pub mod markdown;

@@ -302,6 +302,8 @@ fn assemble(
             let path = format!("content/{}", entry.file);
             let marks = crate::footnote_marks::problems(&path, source);
             report.diagnostics.extend(marks);
+            let order = crate::footnote_order::problems(&path, source);
+            report.diagnostics.extend(order);
         }
         match parse_entry(entry, text, Some(catalogue)) {
             Ok(module) => report.modules.push(module),

@@ -42,6 +42,23 @@ for (const { slug, file, quiz } of modules) {
       const response = await page.request.get(new URL(href, page.url()).href);
       expect(response.status(), href).toBe(200);
     }
+    // Notes count up in reading order, the notes at the end count up too, and
+    // note k names Sources item k, so a raised number means the same thing
+    // whichever list the learner looks it up in.
+    const notes = await page.evaluate(() => ({
+      marks: [...document.querySelectorAll(".module-body .footnote-ref a")].map((a) => Number(a.textContent)),
+      labels: [...document.querySelectorAll(".module-body .footnote .footnote-label")].map((l) => l.textContent),
+      cites: [...document.querySelectorAll(".module-body .footnote")].map(
+        (note) => note.textContent.match(/(?:See Sources, item|Source) (\d+)/)?.[1] ?? null,
+      ),
+      sources: document.querySelectorAll(".module-body #sources ~ ol > li").length,
+    }));
+    expect(notes.labels.length, "footnotes").toBeGreaterThan(0);
+    expect(notes.labels).toEqual(notes.labels.map((_, i) => `${i + 1}.`));
+    const firstSeen = notes.marks.filter((mark, i) => notes.marks.indexOf(mark) === i);
+    expect(firstSeen).toEqual(firstSeen.map((_, i) => i + 1));
+    expect(notes.cites).toEqual(notes.cites.map((_, i) => `${i + 1}`));
+    expect(notes.sources).toBeGreaterThanOrEqual(notes.labels.length);
     await expect(page.locator("section.quiz")).toHaveCount(quiz ? 1 : 0);
     if (quiz) {
       // The checkpoint grades: a first answer gets a verdict with its explanation.

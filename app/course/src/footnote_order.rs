@@ -1,0 +1,192 @@
+//! The order of footnotes and of the Sources list.
+//!
+//! The page numbers footnotes in the order their markers first appear, and a
+//! learner reads the notes at the end of the module as a list that counts up.
+//! So the definitions must stand in that order too. Each note then points at
+//! an item of the module's Sources list ("See Sources, item 6" or "Source 6").
+//! When the Sources list is numbered in the order the notes first cite it,
+//! note 6 is Sources item 6 wherever each source is cited once, and a learner
+//! who takes a raised 6 for "Sources, item 6" is not misled.
+
+use crate::diagnostic::Diagnostic;
+
+/// One footnote definition: its label, its file line and the Sources item it
+/// cites, if it names one.
+struct Definition<'a> {
+    label: &'a str,
+    line: usize,
+    cites: Option<usize>,
+}
+
+/// Problems with the order of footnote definitions and of the Sources items
+/// they cite, in one module file, by file line. Fenced blocks are skipped.
+pub fn problems(path: &str, text: &str) -> Vec<Diagnostic> {
+    let mut first_use: Vec<&str> = Vec::new();
+    let mut definitions: Vec<Definition> = Vec::new();
+    let mut fenced = false;
+    for (index, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        if let Some((label, body)) = definition(line) {
+            definitions.push(Definition {
+                label,
+                line: index + 1,
+                cites: cited_item(body),
+            });
+            continue;
+        }
+        for label in markers(line) {
+            if !first_use.contains(&label) {
+                first_use.push(label);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    // Definitions of notes the text never marks are left to the renderer's
+    // own checks; only the marked ones have a number to keep in order.
+    let marked: Vec<&Definition> = definitions
+        .iter()
+        .filter(|d| first_use.contains(&d.label))
+        .collect();
+    for (position, definition) in marked.iter().enumerate() {
+        let Some(number) = first_use.iter().position(|l| *l == definition.label) else {
+            continue;
+        };
+        if number != position {
+            found.push(Diagnostic::new(
+                path,
+                definition.line,
+                format!(
+                    "footnote `[^{}]` is note {} in reading order but definition {}; list the definitions in the order their markers first appear",
+                    definition.label,
+                    number + 1,
+                    position + 1
+                ),
+            ));
+        }
+    }
+    let mut in_reading_order = marked;
+    in_reading_order.sort_by_key(|d| first_use.iter().position(|l| *l == d.label));
+    let mut highest: usize = 0;
+    for definition in in_reading_order {
+        let Some(item) = definition.cites else {
+            continue;
+        };
+        if item > highest.saturating_add(1) {
+            found.push(Diagnostic::new(
+                path,
+                definition.line,
+                format!(
+                    "footnote `[^{}]` cites Sources item {item} before any note cites item {}; number the Sources list in the order the notes first cite it",
+                    definition.label,
+                    highest.saturating_add(1)
+                ),
+            ));
+        }
+        highest = highest.max(item);
+    }
+    found
+}
+
+/// `[^label]: body` at the start of a line.
+fn definition(line: &str) -> Option<(&str, &str)> {
+    let rest = line.strip_prefix("[^")?;
+    let (label, body) = rest.split_once("]:")?;
+    (!label.is_empty() && !label.contains(']')).then_some((label, body))
+}
+
+/// The labels of the footnote markers on one line, in order.
+fn markers(line: &str) -> Vec<&str> {
+    let mut labels = Vec::new();
+    let mut rest = line;
+    while let Some(start) = rest.find("[^") {
+        let after = rest.get(start + 2..).unwrap_or_default();
+        let Some(end) = after.find(']') else {
+            break;
+        };
+        let label = after.get(..end).unwrap_or_default();
+        // "[^ and [^a]" opens a marker that never closes: the real one
+        // starts at the next "[^", so search on from just after this one.
+        if label.is_empty() || label.contains(|c: char| c.is_whitespace() || c == '[') {
+            rest = after;
+            continue;
+        }
+        labels.push(label);
+        rest = after.get(end + 1..).unwrap_or_default();
+    }
+    labels
+}
+
+/// The Sources item a note names, as in "See Sources, item 6" or "Source 6".
+fn cited_item(body: &str) -> Option<usize> {
+    ["See Sources, item ", "Source "].iter().find_map(|lead| {
+        let after = body.get(body.find(lead)? + lead.len()..)?;
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<(usize, String)> {
+        problems("content/x.md", text)
+            .into_iter()
+            .map(|d| (d.line, d.message))
+            .collect()
+    }
+
+    #[test]
+    fn notes_and_sources_in_reading_order_pass() {
+        let text = "A claim.[^a] Another.[^b][^a]\n\n1. First.\n2. Second.\n\n\
+                    [^a]: Paper A. See Sources, item 1.\n[^b]: Source 2, Table 3.\n";
+        assert_eq!(lines(text), Vec::new());
+    }
+
+    #[test]
+    fn a_definition_out_of_reading_order_is_reported_on_its_line() {
+        let text = "One.[^x] Two.[^y]\n\n[^y]: Source 2.\n[^x]: Source 1.\n";
+        let found = lines(text);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert_eq!(found[0].0, 3);
+        assert!(found[0]
+            .1
+            .contains("`[^y]` is note 2 in reading order but definition 1"));
+        assert_eq!(found[1].0, 4);
+    }
+
+    /// Module 1 once cited its Sources as 4, 7, 8 and then 6, so the note a
+    /// learner saw as 8 was the V100 datasheet's Sources item.
+    #[test]
+    fn a_source_cited_before_a_lower_numbered_one_is_reported() {
+        let text = "A.[^4] B.[^7]\n\n[^4]: See Sources, item 4.\n[^7]: See Sources, item 6.\n";
+        let found = lines(text);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found[0]
+            .1
+            .contains("cites Sources item 4 before any note cites item 1"));
+        assert!(found[1]
+            .1
+            .contains("cites Sources item 6 before any note cites item 5"));
+    }
+
+    #[test]
+    fn a_source_cited_again_later_is_fine() {
+        let text =
+            "A.[^a] B.[^b] C.[^c]\n\n[^a]: Source 1.\n[^b]: Source 2.\n[^c]: Source 1, page 4.\n";
+        assert_eq!(lines(text), Vec::new());
+    }
+
+    #[test]
+    fn fences_unmarked_notes_and_broken_markers_are_ignored_without_panic() {
+        let text = "```\n[^z]: Source 9.\n```\nText [^ and ≈[^a]≈ then [^b].\n\n[^a]: Source 1.\n[^unused]: Source 7.\n[^b]: Source 2.\n";
+        assert_eq!(lines(text), Vec::new());
+        assert_eq!(markers("Text [^ and ≈[^a]≈ [^b]"), ["a", "b"]);
+    }
+}
