@@ -83,7 +83,7 @@ pub const NVIDIA_DGX_H100: Source = Source {
 };
 
 pub const SEED_RACK_LIMIT: Source = Source {
-    title: "Assumption: the course seed's \"a single GPU rack can draw 15–20 kW\"",
+    title: "Assumption: an introductory article's \"a single GPU rack can draw 15–20 kW\"",
     locator: "Power, racks and PUE: dense racks such as GB200 NVL72 draw about 120 kW",
     url: "#/m/cost-energy",
 };

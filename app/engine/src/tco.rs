@@ -103,7 +103,7 @@ pub const COURSE_COST_MODULE: Source = Source {
 };
 
 pub const SEED_H100_PRICE: Source = Source {
-    title: "Assumption: the course seed's \"an H100 can cost over $30,000 per unit\"",
+    title: "Assumption: an introductory article's \"an H100 can cost over $30,000 per unit\"",
     locator: "Not a vendor price (NVIDIA publishes none); see the module's Claim vs fact box",
     url: "#/m/cost-energy",
 };

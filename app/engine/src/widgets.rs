@@ -179,7 +179,7 @@ pub const WIDGETS: [WidgetSpec; 12] = [
     WidgetSpec {
         slug: casestudy::SLUG,
         title: "Case-study simulator",
-        summary: "Train the seed's e-commerce recommender on a Kubernetes cluster: shard the embedding tables, then simulate failures, spot preemptions, checkpoints and autoscaling, and get the cheapest setup that meets a deadline.",
+        summary: "Train the case study's e-commerce recommender on a Kubernetes cluster: shard the embedding tables, then simulate failures, spot preemptions, checkpoints and autoscaling, and get the cheapest setup that meets a deadline.",
         fields: &casestudy::FIELDS,
     },
     WidgetSpec {

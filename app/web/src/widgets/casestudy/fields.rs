@@ -134,7 +134,7 @@ pub fn CaseStudyFields(
     view! {
         <fieldset class="field-group" data-testid="group-workload">
             <legend>"Workload"</legend>
-            {select("preset", "Preset (fills every field)", fixed_choices(&[("ecommerce", "Seed retailer (illustrative)"), ("startup", "A small startup"), ("benchmark", "MLPerf DLRM-v2 (Criteo)")]))}
+            {select("preset", "Preset (fills every field)", fixed_choices(&[("ecommerce", "Global retailer (illustrative)"), ("startup", "A small startup"), ("benchmark", "MLPerf DLRM-v2 (Criteo)")]))}
             <div class="field-wide">{number("tables")}</div>
             {number("dense_params")}{number("dense_mflops")}{number("samples")}{number("bytes_per_sample")}{number("epochs")}{number("global_batch")}
             {select("embedding_precision", "Embedding precision", fixed_choices(&[("fp32", "FP32"), ("fp16", "FP16")]))}
