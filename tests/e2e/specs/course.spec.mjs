@@ -26,6 +26,9 @@ for (const { slug, file, quiz } of modules) {
     await expect(course.heading()).toHaveText(expectedTitle);
     await expect(page.locator("section.widget")).toHaveCount(fences);
     await expect(course.testId("authoring-error")).toHaveCount(0);
+    // Every widget opens on its author's example, so none says it was changed.
+    await expect(page.locator("section.widget").first()).toBeVisible();
+    await expect(course.testId("widget-changed")).toHaveCount(0);
     await expect(page.locator(".module-body")).not.toContainText("unknown hardware value");
     // Formulas arrive as TeX and are typeset by the islands module; none may
     // stay pending and none may fail.

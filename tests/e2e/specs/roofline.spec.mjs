@@ -166,3 +166,31 @@ test("the roofline chart spans only the decades its roofs use and marks where th
     expect(points[1][1], name).toBe(name.includes("H100") ? 989.5 : 312);
   }
 });
+
+// A module's widget opens on the author's example, and its title describes
+// that example. Once the learner changes it, the widget says so and one key
+// press brings the example back, URL included.
+test("a changed example says so, and the keyboard brings the example back", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/accelerators");
+  const widget = course.widget("roofline");
+  await expect(widget.root.getByRole("heading", { level: 3 })).toContainText("The same decode step on four accelerators");
+  await expect(widget.root.getByTestId("widget-changed")).toHaveCount(0);
+  await widget.input("op").selectOption("matmul");
+  await widget.set("m", "64");
+  await expect(widget.root.getByTestId("widget-changed")).toHaveText(/These inputs differ from the example\./);
+  await expect.poll(() => new URL(page.url()).hash).toContain("roofline.op=matmul");
+  await widget.root.getByTestId("back-to-example").focus();
+  await page.keyboard.press("Enter");
+  await expect(widget.root.getByTestId("widget-changed")).toHaveCount(0);
+  await expect(widget.input("op")).toHaveValue("decode");
+  await expect.poll(async () => Number(await widget.input("params").inputValue())).toBe(70e9);
+  await expect.poll(() => new URL(page.url()).hash).not.toContain("roofline.");
+  // On a lab page the baseline is the widget's defaults.
+  await course.goto("/lab/roofline");
+  const lab = course.widget("roofline");
+  await lab.set("batch", "4");
+  await lab.root.getByTestId("back-to-example").click();
+  await expect(lab.root.getByTestId("widget-changed")).toHaveCount(0);
+  await course.expectNoConsoleErrors();
+});

@@ -41,6 +41,7 @@ const LABELS: [(&str, &str); 9] = [
 #[component]
 pub fn Chiplet(mount: WidgetMount) -> impl IntoView {
     let form = url_state::form_state::<ChipletForm>(&mount, &FIELDS);
+    let changed_note = crate::widgets::back_to_example::back_to_example(form, &mount);
     let validated = Memo::new(move |_| form.with(ChipletForm::validate));
     let output = Memo::new(move |_| validated.with(|v| v.as_ref().ok().map(compute)));
     let revealed = RwSignal::new(mount.predict.is_none());
@@ -72,6 +73,7 @@ pub fn Chiplet(mount: WidgetMount) -> impl IntoView {
     view! {
         <section class="widget" aria-labelledby=labelled_by data-testid=test_id>
             <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live calculator · "</span>{title}</h3>
+            {changed_note}
             <form class="widget-form" on:submit=|ev| ev.prevent_default() novalidate>{fields}</form>
             {predict}
             <div class="widget-results" aria-live="polite" hidden=move || !revealed.get()>

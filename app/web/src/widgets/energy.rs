@@ -136,6 +136,7 @@ fn accelerator_options(catalogue: Option<Arc<Catalogue>>) -> Vec<(String, String
 pub fn Energy(mount: WidgetMount) -> impl IntoView {
     let catalogue = Signal::derive(move || use_course().and_then(|course| course.catalogue.get()));
     let form = url_state::form_state::<EnergyForm>(&mount, &FIELDS);
+    let changed_note = crate::widgets::back_to_example::back_to_example(form, &mount);
     let validated = Memo::new(move |_| {
         catalogue
             .get()
@@ -180,6 +181,7 @@ pub fn Energy(mount: WidgetMount) -> impl IntoView {
     view! {
         <section class="widget widget-wide" aria-labelledby=labelled_by data-testid=test_id>
             <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live calculator · "</span>{title}</h3>
+            {changed_note}
             <form class="widget-form grouped-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <fieldset class="field-group" data-testid="group-run">
                     <legend>"The run"</legend>

@@ -70,6 +70,7 @@ fn capitalized(label: &str) -> String {
 pub fn Matcher(mount: WidgetMount) -> impl IntoView {
     let catalogue = Signal::derive(move || use_course().and_then(|course| course.catalogue.get()));
     let form = url_state::form_state::<MatcherForm>(&mount, &FIELDS);
+    let changed_note = crate::widgets::back_to_example::back_to_example(form, &mount);
     let validated = Memo::new(move |_| {
         catalogue
             .get()
@@ -117,6 +118,7 @@ pub fn Matcher(mount: WidgetMount) -> impl IntoView {
     view! {
         <section class="widget widget-wide" aria-labelledby=labelled_by data-testid=test_id>
             <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live recommender · "</span>{title}</h3>
+            {changed_note}
             <form class="widget-form split-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <fieldset class="field-group">
                     <legend>"The workload"</legend>

@@ -1,6 +1,7 @@
 //! The widget registry: maps the slug used in content fences, routes and the
 //! CLI to its component. Adding a widget means adding one arm here.
 
+pub mod back_to_example;
 pub mod bar;
 pub mod casestudy;
 pub mod catalogue_table;

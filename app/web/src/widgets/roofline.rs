@@ -26,6 +26,7 @@ use std::sync::Arc;
 pub fn Roofline(mount: WidgetMount) -> impl IntoView {
     let catalogue = Signal::derive(move || use_course().and_then(|course| course.catalogue.get()));
     let form = url_state::form_state::<RooflineForm>(&mount, &FIELDS);
+    let changed_note = crate::widgets::back_to_example::back_to_example(form, &mount);
     let validated = Memo::new(move |_| {
         catalogue
             .get()
@@ -62,6 +63,7 @@ pub fn Roofline(mount: WidgetMount) -> impl IntoView {
     view! {
         <section class="widget" aria-labelledby=labelled_by data-testid=widget_test_id>
             <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live calculator · "</span>{title}</h3>
+            {changed_note}
             <form class="widget-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <SelectField id=format!("{id}-op") label="Operation" test_id="op" value=form_value(form, "op") on_change=form_setter(form, "op")
                     options=fixed_choices(&Operation::ALL.map(|op| (op.key(), op.label()))) error=error_for("op") />

@@ -149,6 +149,7 @@ struct Computed {
 #[component]
 pub fn Tco(mount: WidgetMount) -> impl IntoView {
     let form = url_state::form_state::<TcoForm>(&mount, &FIELDS);
+    let changed_note = crate::widgets::back_to_example::back_to_example(form, &mount);
     let validated = Memo::new(move |_| form.with(TcoForm::validate));
     let computed = Memo::new(move |_| {
         validated.with(|v| {
@@ -202,6 +203,7 @@ pub fn Tco(mount: WidgetMount) -> impl IntoView {
     view! {
         <section class="widget widget-wide" aria-labelledby=labelled_by data-testid=test_id>
             <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live calculator · "</span>{title}</h3>
+            {changed_note}
             <form class="widget-form grouped-form" on:submit=|ev| ev.prevent_default() novalidate>{groups}</form>
             {predict}
             <div class="widget-results" aria-live="polite" hidden=move || !revealed.get()>

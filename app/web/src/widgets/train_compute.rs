@@ -36,6 +36,7 @@ const LABELS: [(&str, &str); 5] = [
 #[component]
 pub fn TrainCompute(mount: WidgetMount) -> impl IntoView {
     let form = url_state::form_state::<TrainComputeForm>(&mount, &FIELDS);
+    let changed_note = crate::widgets::back_to_example::back_to_example(form, &mount);
     let validated = Memo::new(move |_| form.with(TrainComputeForm::validate));
     let output = Memo::new(move |_| validated.with(|v| v.as_ref().ok().map(compute)));
 
@@ -74,6 +75,7 @@ pub fn TrainCompute(mount: WidgetMount) -> impl IntoView {
     view! {
         <section class="widget" aria-labelledby=heading_id_for_section data-testid=format!("widget-{}", mount.instance)>
             <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live calculator · "</span>{title}</h3>
+            {changed_note}
             <form class="widget-form" on:submit=|ev| ev.prevent_default() novalidate>
                 {fields}
             </form>

@@ -53,10 +53,7 @@ pub fn form_state<F: WidgetForm>(
     fields: &'static [&'static str],
 ) -> RwSignal<F> {
     let location = use_location();
-    let mut baseline = F::default();
-    for (field, value) in &mount.preset {
-        baseline.set_field(field, value.clone());
-    }
+    let baseline: F = super::back_to_example::baseline(mount);
     let from_url = {
         let baseline = baseline.clone();
         let instance = mount.instance.clone();

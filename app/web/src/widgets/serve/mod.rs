@@ -114,6 +114,7 @@ fn accelerator_options(catalogue: Option<Arc<Catalogue>>) -> Vec<(String, String
 pub fn Serve(mount: WidgetMount) -> impl IntoView {
     let catalogue = Signal::derive(move || use_course().and_then(|course| course.catalogue.get()));
     let form = url_state::form_state::<ServeForm>(&mount, &FIELDS);
+    let changed_note = crate::widgets::back_to_example::back_to_example(form, &mount);
     let validated = Memo::new(move |_| {
         catalogue
             .get()
@@ -160,6 +161,7 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
     view! {
         <section class="widget widget-wide" aria-labelledby=labelled_by data-testid=test_id>
             <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live simulation · "</span>{title}</h3>
+            {changed_note}
             <form class="widget-form grouped-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <fieldset class="field-group" data-testid="group-model">
                     <legend>"Model and accelerator"</legend>
