@@ -196,7 +196,9 @@ fn Transfer(course_id: String, modules: Vec<(String, String)>) -> impl IntoView 
             <div class="transfer-actions">
                 <button type="button" data-testid="export-progress" on:click=export>"Export progress (JSON)"</button>
                 <button type="button" class="secondary" data-testid="export-report" on:click=report>"Results report (CSV)"</button>
-                <label for="import-progress" class="file-label">"Import a progress file"</label>
+            </div>
+            <div class="field import-field">
+                <label for="import-progress">"Import a progress file"</label>
                 <input id="import-progress" type="file" accept="application/json,.json" data-testid="import-progress" on:change=import />
             </div>
             <p role="status" data-testid="transfer-status">{move || status.get().map(|(ok, message)| view! {
