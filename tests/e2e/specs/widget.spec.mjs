@@ -116,6 +116,9 @@ test("predict before reveal hides results until the learner guesses", async ({ p
   await course.goto("/m/why-hardware");
   const section = page.getByTestId("widget-train-compute");
   const predict = section.getByTestId("predict");
+  // The author's presets appear as written (`params = 175e9`), not as 175000000000.
+  await expect(section.getByTestId("input-params")).toHaveValue("175e9");
+  await expect(section.getByTestId("input-tokens")).toHaveValue("300e9");
   await expect(section.locator(".widget-results")).toBeHidden();
   await predict.getByTestId("predict-input").fill("banana");
   await predict.getByTestId("predict-reveal").click();

@@ -125,7 +125,7 @@ fn adjacent_footnote_references_are_kept_apart() {
 
 #[test]
 fn widget_fences_become_blocks() {
-    let body = "Before.\n\n```widget train-compute\ntitle = \"GPT-3\"\nparams = 175e9\naccelerators = 1024\npredict = \"How long?\"\n```\n\n```widget train-compute\n```\n\nAfter.\n";
+    let body = "Before.\n\n```widget train-compute\ntitle = \"GPT-3\"\nparams = 175e9\naccelerators = 1024  # two pods\npredict = \"How long?\"\n```\n\n```widget train-compute\n```\n\nAfter.\n";
     let rendered = render(body, origin());
     let widgets: Vec<&WidgetRef> = rendered
         .blocks
@@ -144,9 +144,10 @@ fn widget_fences_become_blocks() {
     assert_eq!(first.and_then(|w| w.title.as_deref()), Some("GPT-3"));
     assert_eq!(
         first.map(|w| w.preset.clone()),
-        // In the widget's own field order, not the order TOML yields.
+        // In the widget's own field order, not the order TOML yields, and
+        // each number as the author wrote it, without its comment.
         Some(vec![
-            ("params".to_string(), "175000000000".to_string()),
+            ("params".to_string(), "175e9".to_string()),
             ("accelerators".to_string(), "1024".to_string())
         ])
     );

@@ -60,11 +60,24 @@ pub(super) fn parse_widget(
             .line_of(key)
             .map_or(fence_line, |line| fence_line + line)
     };
+    // A number is shown in its field as the author wrote it: `175e9` reads
+    // better there than the 175000000000 its value would print as. A literal
+    // the fields would read differently (TOML's `0x10`) keeps the value.
+    let literal = |key: &str, number: f64| {
+        let line = table.line_of(key)?;
+        let (_, value) = body.lines().nth(line.checked_sub(1)?)?.split_once('=')?;
+        let value = value.split('#').next()?.trim();
+        (engine::field::parse_real(value).ok() == Some(number)).then(|| value.to_string())
+    };
     for (key, value) in table.iter() {
         let text = match value {
             engine::toml_reader::Value::String(text) => text.clone(),
-            engine::toml_reader::Value::Integer(number) => number.to_string(),
-            engine::toml_reader::Value::Float(number) => number.to_string(),
+            engine::toml_reader::Value::Integer(number) => {
+                literal(key, *number as f64).unwrap_or_else(|| number.to_string())
+            }
+            engine::toml_reader::Value::Float(number) => {
+                literal(key, *number).unwrap_or_else(|| number.to_string())
+            }
             engine::toml_reader::Value::Boolean(flag) => flag.to_string(),
             _ => {
                 return Err((
