@@ -140,6 +140,9 @@ pub fn parse(text: &str) -> Result<Quiz, Vec<(usize, String)>> {
     }
 }
 
+/// Prompt openings that refer back to an earlier question.
+const LEANING_OPENINGS: [&str; 5] = ["That ", "Those ", "These ", "The same ", "Keep "];
+
 fn problems(quiz: &Quiz, text: &str) -> Vec<(usize, String)> {
     let line_of = |id: &str| {
         text.lines()
@@ -164,6 +167,17 @@ fn problems(quiz: &Quiz, text: &str) -> Vec<(usize, String)> {
         }
         if question.prompt.trim().is_empty() {
             say("prompt is empty".to_string());
+        }
+        // Questions are shuffled per attempt, so "That run" or "The same
+        // model" may point at a question the learner has not seen yet.
+        if let Some(opening) = LEANING_OPENINGS
+            .iter()
+            .find(|opening| question.prompt.trim_start().starts_with(*opening))
+        {
+            say(format!(
+                "the prompt opens with \"{}\", which leans on another question; questions are shuffled, so state the numbers again",
+                opening.trim_end()
+            ));
         }
         if question.explanation.trim().is_empty() {
             say("every question needs an explanation".to_string());

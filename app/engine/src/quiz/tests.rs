@@ -200,6 +200,13 @@ fn validation_catches_authoring_mistakes() {
         problems.iter().any(|p| p.contains("id is used twice")),
         "{problems:?}"
     );
+    let leaning = QUIZ.replace(
+        "prompt = \"Which are memory-bound?\"",
+        "prompt = \"The same model again: which are memory-bound?\"",
+    );
+    assert!(parse(&leaning).unwrap_err()[0]
+        .1
+        .contains("opens with \"The same\", which leans on another question"));
     let unit = QUIZ.replace("unit = \"GB\"", "unit = \"parsecs\"");
     assert!(parse(&unit).unwrap_err()[0]
         .1
