@@ -101,7 +101,10 @@ pub fn QuestionView(
                     <label for=input_id.clone()>{hint}</label>
                     <input id=input_id type="text" data-testid="answer-input" autocomplete="off" disabled=locked
                         aria-invalid=move || problem.with(|p| p.is_some().then_some("true"))
-                        aria-describedby=move || problem.with(|p| p.is_some().then(|| problem_id.clone()))
+                        aria-describedby={
+                            let problem_id = problem_id.clone();
+                            move || problem.with(|p| p.is_some().then(|| problem_id.clone()))
+                        }
                         prop:value=move || state.with(|s| s.text.clone())
                         on:input=move |ev| {
                             let text = event_target_value(&ev);
@@ -110,7 +113,6 @@ pub fn QuestionView(
                         }
                         on:keydown=move |ev| if ev.key() == "Enter" { ev.prevent_default(); } />
                     {
-                        let problem_id = format!("{name}-problem");
                         move || problem.get().map(|message| view! {
                             <p class="field-error" id=problem_id.clone() aria-live="polite" data-testid="answer-problem">{message}</p>
                         })

@@ -24,8 +24,10 @@ pub fn baseline<F: WidgetForm>(mount: &WidgetMount) -> F {
 /// the URL, since the URL keeps only fields that differ from the presets.
 pub fn back_to_example<F: WidgetForm>(form: RwSignal<F>, mount: &WidgetMount) -> impl IntoView {
     let start: F = baseline(mount);
-    let start_pairs = start.field_pairs();
-    let changed = Memo::new(move |_| form.with(|current| current.field_pairs() != start_pairs));
+    // Forms hold only their raw field texts, so comparing the structs is
+    // comparing the fields, with no allocation on each keystroke.
+    let compared = start.clone();
+    let changed = Memo::new(move |_| form.with(|current| *current != compared));
     let (note, action) = if mount.title.is_some() {
         (
             "These inputs differ from the example.",
