@@ -31,29 +31,48 @@ pub fn problems(path: &str, text: &str) -> Vec<Diagnostic> {
 
 fn line_problems(line: &str) -> Vec<String> {
     let mut messages = Vec::new();
-    let mut cursor = 0;
-    while let Some(offset) = line.get(cursor..).and_then(|rest| rest.find("[^")) {
-        let start = cursor + offset;
-        let Some(length) = line.get(start..).and_then(|rest| rest.find(']')) else {
-            break;
-        };
-        let end = start + length + 1;
-        let marker = line.get(start..end).unwrap_or_default();
+    for (start, end, label) in markers(line) {
         let before = line.get(..start).and_then(|head| head.chars().next_back());
         let after = line.get(end..).and_then(|tail| tail.chars().next());
         if before.is_some_and(|c| c.is_ascii_digit()) {
             messages.push(format!(
-                "footnote `{marker}` follows a digit and reads as part of the number; put it after the unit, a word or the punctuation"
+                "footnote `[^{label}]` follows a digit and reads as part of the number; put it after the unit, a word or the punctuation"
             ));
         }
         if let Some(mark @ ('.' | ',' | ';' | ':')) = after {
             messages.push(format!(
-                "footnote `{marker}` stands before `{mark}`; the course sets markers after the punctuation (`{mark}{marker}`)"
+                "footnote `[^{label}]` stands before `{mark}`; the course sets markers after the punctuation (`{mark}[^{label}]`)"
             ));
         }
-        cursor = end;
     }
     messages
+}
+
+/// The footnote markers on one line, in order, as (start, end, label) with
+/// byte offsets of the whole `[^label]`. "[^ and [^a]" opens a marker that
+/// never closes: the real one starts at the next "[^", so the search goes on
+/// from just after the first.
+pub(crate) fn markers(line: &str) -> Vec<(usize, usize, &str)> {
+    let mut found = Vec::new();
+    let mut cursor = 0;
+    while let Some(offset) = line.get(cursor..).and_then(|rest| rest.find("[^")) {
+        let start = cursor + offset;
+        let label_start = start + 2;
+        let Some(length) = line.get(label_start..).and_then(|rest| rest.find(']')) else {
+            break;
+        };
+        let label = line
+            .get(label_start..label_start + length)
+            .unwrap_or_default();
+        if label.is_empty() || label.contains(|c: char| c.is_whitespace() || c == '[') {
+            cursor = label_start;
+            continue;
+        }
+        let end = label_start + length + 1;
+        found.push((start, end, label));
+        cursor = end;
+    }
+    found
 }
 
 #[cfg(test)]

@@ -40,7 +40,7 @@ pub fn problems(path: &str, text: &str) -> Vec<Diagnostic> {
             });
             continue;
         }
-        for label in markers(line) {
+        for (_, _, label) in crate::footnote_marks::markers(line) {
             if !first_use.contains(&label) {
                 first_use.push(label);
             }
@@ -98,28 +98,6 @@ fn definition(line: &str) -> Option<(&str, &str)> {
     let rest = line.strip_prefix("[^")?;
     let (label, body) = rest.split_once("]:")?;
     (!label.is_empty() && !label.contains(']')).then_some((label, body))
-}
-
-/// The labels of the footnote markers on one line, in order.
-fn markers(line: &str) -> Vec<&str> {
-    let mut labels = Vec::new();
-    let mut rest = line;
-    while let Some(start) = rest.find("[^") {
-        let after = rest.get(start + 2..).unwrap_or_default();
-        let Some(end) = after.find(']') else {
-            break;
-        };
-        let label = after.get(..end).unwrap_or_default();
-        // "[^ and [^a]" opens a marker that never closes: the real one
-        // starts at the next "[^", so search on from just after this one.
-        if label.is_empty() || label.contains(|c: char| c.is_whitespace() || c == '[') {
-            rest = after;
-            continue;
-        }
-        labels.push(label);
-        rest = after.get(end + 1..).unwrap_or_default();
-    }
-    labels
 }
 
 /// The Sources item a note names, as in "See Sources, item 6" or "Source 6".
@@ -187,6 +165,10 @@ mod tests {
     fn fences_unmarked_notes_and_broken_markers_are_ignored_without_panic() {
         let text = "```\n[^z]: Source 9.\n```\nText [^ and ≈[^a]≈ then [^b].\n\n[^a]: Source 1.\n[^unused]: Source 7.\n[^b]: Source 2.\n";
         assert_eq!(lines(text), Vec::new());
-        assert_eq!(markers("Text [^ and ≈[^a]≈ [^b]"), ["a", "b"]);
+        let labels: Vec<&str> = crate::footnote_marks::markers("Text [^ and ≈[^a]≈ [^b]")
+            .into_iter()
+            .map(|(_, _, label)| label)
+            .collect();
+        assert_eq!(labels, ["a", "b"]);
     }
 }
