@@ -289,22 +289,23 @@ impl CaseStudyForm {
         let link = part.interconnect.clone().unwrap_or_default();
         // Parts without a GPU-to-GPU link talk over PCIe, at the assumed PCIe rate.
         let intra = link.pod_bytes_per_s().unwrap_or(PCIE_BYTES_PER_S);
-        // The shared rule (pod links, else a typed network, else the
-        // catalogue's); a part that publishes none gets the assumed PCIe rate.
-        let (inter, inter_origin) = match gpus.and_then(|n| link.between_nodes(n, typed_network)) {
-            Some((rate, source)) => (rate, Some(source)),
-            None => (PCIE_BYTES_PER_S.min(intra), None),
-        };
-        Some(Hardware {
+        let resolved = Hardware {
             id: part.id.clone(),
             name: part.name.clone(),
             peak_flops: peak,
             hbm_bytes: capacity * 1e9,
             hbm_bytes_per_s: bandwidth,
             intra_bytes_per_s: intra,
-            inter_bytes_per_s: inter,
-            inter_origin,
+            inter_bytes_per_s: PCIE_BYTES_PER_S.min(intra),
+            inter_origin: None,
             tdp_w: part.tdp_w,
+            link,
+            typed_network_gbps: typed_network,
+        };
+        // Until the GPU count is known, the assumed PCIe rate stands in.
+        Some(match gpus {
+            Some(n) => resolved.sized_for(n),
+            None => resolved,
         })
     }
 

@@ -34,8 +34,9 @@ pub use step::{step_cost, StepCost};
 pub use workload::{EmbeddingOptimizer, Table, Workload};
 
 use crate::explain::Source;
-use crate::hardware::LinkSource;
+use crate::hardware::{Interconnect, LinkSource};
 use serde::Serialize;
+use step::PCIE_BYTES_PER_S;
 
 pub const SLUG: &str = "casestudy";
 
@@ -68,6 +69,36 @@ pub struct Hardware {
     /// so; `None` when the part publishes none and the PCIe rate is assumed.
     pub inter_origin: Option<LinkSource>,
     pub tdp_w: Option<f64>,
+    /// The part's links and the network the learner typed (Gb/s), kept so a
+    /// job of another size can be priced by the same rule: the recommender
+    /// tries 1 to 32 nodes, and a job that leaves the NVLink domain must pay
+    /// the network's rate, not the rate the typed size happened to get.
+    #[serde(skip)]
+    pub link: Interconnect,
+    #[serde(skip)]
+    pub typed_network_gbps: Option<f64>,
+}
+
+impl Hardware {
+    /// The between-node rate for a job of `gpus` by the shared rule
+    /// (`Interconnect::between_nodes`); a part that publishes none gets the
+    /// assumed PCIe rate, never more than its own links.
+    pub fn between_nodes(&self, gpus: u64) -> (f64, Option<LinkSource>) {
+        match self.link.between_nodes(gpus, self.typed_network_gbps) {
+            Some((rate, source)) => (rate, Some(source)),
+            None => (PCIE_BYTES_PER_S.min(self.intra_bytes_per_s), None),
+        }
+    }
+
+    /// The same part, with the between-node rate a job of `gpus` gets.
+    pub fn sized_for(&self, gpus: u64) -> Hardware {
+        let (inter_bytes_per_s, inter_origin) = self.between_nodes(gpus);
+        Hardware {
+            inter_bytes_per_s,
+            inter_origin,
+            ..self.clone()
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -292,8 +292,10 @@ fn mean(values: impl Iterator<Item = f64>) -> Option<f64> {
 }
 
 fn single_machine(input: &CaseStudyInput) -> SingleMachine {
+    let gpus = input.cluster.gpus_per_node.min(input.cluster.gpus.max(1));
     let cluster = ClusterSpec {
-        gpus: input.cluster.gpus_per_node.min(input.cluster.gpus.max(1)),
+        gpus,
+        hardware: input.cluster.hardware.sized_for(gpus),
         ..input.cluster.clone()
     };
     let placement = place(&input.workload, &cluster, input.sharding);
@@ -322,8 +324,10 @@ fn recommend(input: &CaseStudyInput) -> Option<Recommendation> {
     let mut fastest: Option<(f64, f64, u64, f64, Option<f64>)> = None;
     let mut nodes = 1u64;
     while nodes <= input.operations.max_nodes.max(1) {
+        let gpus = nodes.saturating_mul(per_node);
         let cluster = ClusterSpec {
-            gpus: nodes * per_node,
+            gpus,
+            hardware: input.cluster.hardware.sized_for(gpus),
             ..input.cluster.clone()
         };
         let placement = place(&input.workload, &cluster, input.sharding);

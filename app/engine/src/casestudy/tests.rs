@@ -479,3 +479,108 @@ fn host_cache_reads_yes_no_words_and_shows_its_own_entry() {
     assert_eq!(refused.menu_value("host_cache"), "sometimes");
     assert!(refused.validate(&catalogue).is_err());
 }
+
+/// The recommender prices each candidate size with the link that size gets.
+/// Typed as one 8-GPU server, the job rides NVLink; the 64-GPU candidate
+/// leaves the server and must pay the network's rate, exactly as when 64 is typed.
+#[test]
+fn recommendation_does_not_depend_on_the_typed_gpu_count() {
+    let candidates = |gpus: &str| {
+        let out = compute(&input(
+            "ecommerce",
+            &[("gpus", gpus), ("replications", "5")],
+        ));
+        out.recommendation.unwrap().candidates
+    };
+    let one_server = candidates("8");
+    let eight_servers = candidates("64");
+    assert_eq!(one_server.len(), eight_servers.len());
+    for (a, b) in one_server.iter().zip(&eight_servers) {
+        assert_eq!(a.gpus, b.gpus);
+        assert!(
+            (a.expected_completion_s / b.expected_completion_s - 1.0).abs() < 1e-9,
+            "{} GPUs: {} s typed as 8, {} s typed as 64",
+            a.gpus,
+            a.expected_completion_s,
+            b.expected_completion_s
+        );
+    }
+    let one = input("ecommerce", &[("gpus", "8")]);
+    assert_eq!(
+        one.cluster.hardware.inter_origin,
+        Some(LinkSource::PodLinks)
+    );
+    assert_eq!(
+        one.cluster.hardware.sized_for(64).inter_bytes_per_s,
+        25e9,
+        "64 A100s span eight servers and use the catalogue's NIC share"
+    );
+}
+
+/// The figures module 6 (content/06-case-study.md) and its `deadline-choice`
+/// quiz question quote for the `ecommerce` preset. If a model change moves
+/// them, this fails, and the text and the question must be updated with it.
+#[test]
+fn module_six_quotes_the_simulator() {
+    let close = |got: f64, quoted: f64, tolerance: f64, what: &str| {
+        assert!(
+            (got / quoted - 1.0).abs() <= tolerance,
+            "{what}: the simulator gives {got}, module 6 quotes {quoted}"
+        );
+    };
+    let hours = |s: f64| s / 3600.0;
+    let run = |pairs: &[(&str, &str)]| {
+        let mut all = vec![("replications", "200")];
+        all.extend_from_slice(pairs);
+        compute(&input("ecommerce", &all))
+    };
+    let base = run(&[]);
+    close(base.step.step_s * 1e3, 8.3, 0.02, "ms per step");
+    close(base.step.samples_per_s, 7.9e6, 0.02, "samples per second");
+    close(base.step.all_to_all_s * 1e3, 2.6, 0.03, "all-to-all ms");
+    assert_eq!(base.step.allreduce_s, 0.0, "the all-reduce hides");
+    close(hours(base.work_s), 35.0, 0.02, "hours of compute");
+    close(base.checkpoints.unwrap(), 4.0, 0.01, "checkpoints");
+    let mean_hours = |pairs: &[(&str, &str)]| hours(run(pairs).completion_time_s.unwrap().mean);
+    close(mean_hours(&[("gpus", "128")]), 24.0, 0.03, "hours on 128");
+    close(mean_hours(&[("gpus", "256")]), 19.0, 0.03, "hours on 256");
+    close(mean_hours(&[("gpus", "8")]) / 24.0, 8.6, 0.02, "days on 8");
+    close(
+        mean_hours(&[("storage_gb_s", "1")]),
+        70.0,
+        0.02,
+        "hours at 1 GB/s",
+    );
+
+    let spot = run(&[("spot_fraction", "1")]);
+    close(spot.preemptions.unwrap(), 14.0, 0.05, "preemptions");
+    let spot_time = spot.completion_time_s.unwrap();
+    close(hours(spot_time.mean), 39.0, 0.02, "hours on spot");
+    close(hours(spot_time.p90), 41.0, 0.02, "slowest tenth on spot");
+    close(spot.cost_usd.unwrap().mean, 4000.0, 0.03, "spot bill");
+    close(base.cost_usd.unwrap().mean, 9300.0, 0.01, "on-demand bill");
+    let slow_write = run(&[("spot_fraction", "1"), ("checkpoint_write_s", "300")]);
+    close(
+        hours(slow_write.completion_time_s.unwrap().mean),
+        50.0,
+        0.02,
+        "hours with 300 s writes",
+    );
+
+    // The deadline table: (deadline, GPUs, spot fraction, meets it, cost).
+    for (deadline, gpus, spot, meets, cost) in [
+        ("18", 256, 0.0, false, 20_200.0),
+        ("24", 128, 0.0, true, 12_500.0),
+        ("36", 128, 1.0, true, 6_000.0),
+        ("48", 64, 1.0, true, 4_000.0),
+        ("72", 32, 1.0, true, 3_500.0),
+    ] {
+        let pick = run(&[("deadline_hours", deadline)]).recommendation.unwrap();
+        assert_eq!(
+            (pick.gpus, pick.spot_fraction, pick.meets_deadline),
+            (gpus, spot, meets),
+            "{deadline} h"
+        );
+        close(pick.expected_cost_usd, cost, 0.02, deadline);
+    }
+}
