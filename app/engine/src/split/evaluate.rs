@@ -17,8 +17,8 @@
 use super::calibration::Efficiency;
 use super::model::{ActivationLayout, Recompute};
 use super::{Cluster, ModelSpec, Plan, Training, EFFICIENCY};
-use crate::collective::ring_allreduce_s;
 use crate::collective::{across_nodes_s, Collective, Link as CollectiveLink};
+use crate::collective::{ring_allreduce_s, ring_gather_s};
 
 /// Start-up cost of one step of a collective inside a node (assumed, typical of NVLink).
 pub const LATENCY_INTRA_S: f64 = 5e-6;
@@ -32,6 +32,16 @@ pub const ALLOWANCE_SHARE: f64 = 0.10;
 /// backward (Shoeybi et al. 2019, Figure 4), and two more when the forward pass is redone.
 pub const TP_ALLREDUCES: f64 = 4.0;
 pub const TP_ALLREDUCES_RECOMPUTED: f64 = 6.0;
+/// ZeRO-3 weight gathers per micro-batch: one before the forward pass and one
+/// before the backward pass (Rajbhandari et al. 2020, Section 7.2.2), and a
+/// third when full recomputation reruns the forward pass.
+pub fn zero3_gathers(recompute: Recompute) -> u32 {
+    if recompute == Recompute::Full {
+        3
+    } else {
+        2
+    }
+}
 
 /// Everything the search ranks by and the report explains, for one plan.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -278,28 +288,28 @@ pub fn evaluate_with(
     let dp_per_node = dp_ranks_per_node(dp, tp, cluster);
     let dp_in_node = dp_per_node >= dp;
     let grad_bytes = params_on_device * weight_bytes;
-    let (dp_comm_s, dp_traffic_s) = if dp > 1 {
-        // ZeRO-3 reduce-scatters the gradients; the weight gathers below are
-        // two more collectives of the same size per micro-batch.
-        let kind = if plan.zero >= 3 {
-            Collective::Gather
-        } else {
-            Collective::AllReduce
-        };
-        let sync = dp_collective_s(kind, dp, dp_per_node, grad_bytes, cluster);
-        // Gradients of the last micro-batch's backward pass stream out while it runs.
-        let backward_window = compute_per_mb * 2.0 / 3.0;
-        let exposed_sync = (sync - backward_window).max(0.0);
-        let (gathers, exposed_gathers) = if plan.zero >= 3 {
-            let per_mb = 2.0 * sync;
-            let m = micro_batches as f64;
-            (m * per_mb, m * (per_mb - compute_per_mb).max(0.0))
-        } else {
-            (0.0, 0.0)
-        };
-        (exposed_sync + exposed_gathers, sync + gathers)
-    } else {
+    let backward_window = compute_per_mb * 2.0 / 3.0;
+    let (dp_comm_s, dp_traffic_s) = if dp < 2 {
         (0.0, 0.0)
+    } else if plan.zero >= 3 {
+        // ZeRO-3 is priced as Narayanan et al. measured it (Table 2), not as a
+        // bandwidth-ideal collective: one flat ring over the group at each
+        // rank's own link, with the weight gathers exposed. The ideal
+        // two-level, overlapped pricing put GPT-3 on 1,536 A100s at about 200
+        // TFLOP/s per GPU, where the paper measured 44.
+        let (bw, latency) = link(dp_in_node, cluster);
+        let one = ring_gather_s(dp, grad_bytes, bw, latency);
+        // The gradient reduce-scatter still streams out during the last backward pass.
+        let exposed_sync = (one - backward_window).max(0.0);
+        let per_mb = one * f64::from(zero3_gathers(plan.recompute));
+        let gathers = micro_batches as f64 * per_mb;
+        (exposed_sync + gathers, one + gathers)
+    } else {
+        // ZeRO-1 and 2 swap the all-reduce for a reduce-scatter and an
+        // all-gather of the same volume, so they are priced alike.
+        let sync = dp_collective_s(Collective::AllReduce, dp, dp_per_node, grad_bytes, cluster);
+        // Gradients of the last micro-batch's backward pass stream out while it runs.
+        ((sync - backward_window).max(0.0), sync)
     };
 
     let step_time_s = compute_s + tp_comm_s + dp_comm_s + pp_bubble_s + pp_comm_s;

@@ -67,6 +67,41 @@ fn golden_gpt3_on_1024_a100s_held_out() {
     assert_eq!(out.regime.kind, "model_split");
 }
 
+/// Narayanan et al. 2021, Table 2: GPT-3 175B at a batch of 1,536 under
+/// ZeRO-3 without model parallelism ran at 144, 88 and 44 TFLOP/s per A100 on
+/// 384, 768 and 1,536 GPUs (the paper counts FLOPs with recomputation, as
+/// `hardware_flops_per_step` does). Each GPU's whole share of the batch is one
+/// micro-batch, an assumption: the paper does not state it. The bandwidth-ideal
+/// pricing gave about 209 on all three; the measured-behaviour pricing gives
+/// 115, 82 and 48 (−20%, −7%, +10%) and, like the paper, falls as GPUs are added.
+#[test]
+fn golden_zero3_without_model_parallelism_table_2() {
+    let mut previous = f64::INFINITY;
+    for (count, micro_batch, measured) in
+        [("384", "4", 144.0), ("768", "2", 88.0), ("1536", "1", 44.0)]
+    {
+        let out = run(&[
+            ("count", count),
+            ("micro_batch", micro_batch),
+            ("precision", "fp16"),
+            ("flash_attention", "false"),
+            ("recompute", "full"),
+            ("tp", "1"),
+            ("pp", "1"),
+            ("zero", "3"),
+        ]);
+        let gpus: f64 = count.parse().unwrap();
+        let tflops = out.hardware_flops_per_step / out.step_time_s / gpus / 1e12;
+        assert!(
+            (tflops / measured - 1.0).abs() < 0.25,
+            "{count} GPUs: {tflops} TFLOP/s against {measured}"
+        );
+        assert!(tflops < previous, "{count} GPUs: {tflops} after {previous}");
+        previous = tflops;
+        assert!(dp_comm(&out).note.contains("Table 2"));
+    }
+}
+
 /// Llama Team 2024, Table 4: Llama 3 405B on 16,384 H100s with tp 8, pp 16,
 /// dp 128, sequences of 8,192 and 16 M tokens per batch ran at 400 TFLOP/s per
 /// GPU, 41% BF16 MFU. Held out from calibration (different GPU and kernels).
