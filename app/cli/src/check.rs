@@ -13,7 +13,13 @@ pub fn content(dir: &Path) -> ExitCode {
     let mut stdout = std::io::stdout().lock();
     for diagnostic in &report.diagnostics {
         // A closed pipe (e.g. `| head`) is not worth a panic; stop printing instead.
-        if writeln!(stdout, "{diagnostic}").is_err() {
+        let line = format!(
+            "{}:{}: {}",
+            on_disk(dir, &diagnostic.path).display(),
+            diagnostic.line,
+            diagnostic.message
+        );
+        if writeln!(stdout, "{line}").is_err() {
             break;
         }
     }
@@ -34,6 +40,16 @@ pub fn content(dir: &Path) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    }
+}
+
+/// Where a diagnostic's file is on disk. Diagnostics name files as the
+/// course sees them (`content/…`); an author checking a copy elsewhere must
+/// be sent to the copy, so editors can open `path:line` directly.
+fn on_disk(dir: &Path, path: &str) -> std::path::PathBuf {
+    match path.strip_prefix("content/") {
+        Some(inside) => dir.join(inside),
+        None => std::path::PathBuf::from(path),
     }
 }
 

@@ -68,8 +68,11 @@ fn content_problems_print_path_line_message_and_exit_1() {
         stdout.contains("content/hostile.md:36: `{{hw:no-such-chip.memory.bandwidth_gb_s}}`: no accelerator `no-such-chip` in the catalogue"),
         "{stdout}"
     );
+    // Paths name the folder that was checked, so `path:line` opens in an editor.
     assert!(
-        stdout.lines().all(|line| line.starts_with("content/")),
+        stdout
+            .lines()
+            .all(|line| line.starts_with("tests/e2e/fixtures/content/")),
         "{stdout}"
     );
 }

@@ -154,29 +154,28 @@ pub fn parse_catalogue(
                 continue;
             }
         };
-        match engine::hardware::parse_file(&text) {
-            Ok(accelerators) => {
-                for accelerator in accelerators {
-                    if catalogue.find(&accelerator.id).is_some() {
-                        let line = text
-                            .lines()
-                            .position(|l| l.contains(&format!("\"{}\"", accelerator.id)))
-                            .map_or(1, |i| i + 1);
-                        problems.push(Diagnostic::new(
-                            &path,
-                            line,
-                            format!("accelerator id `{}` is listed twice", accelerator.id),
-                        ));
-                    } else {
-                        catalogue.accelerators.push(accelerator);
-                    }
-                }
+        // Rows that read and pass the checks stay in; each bad row is reported
+        // and left out, so one slip never empties the file.
+        let (accelerators, found) = engine::hardware::parse_rows(&text);
+        problems.extend(
+            found
+                .into_iter()
+                .map(|p| Diagnostic::new(&path, p.line, p.message)),
+        );
+        for accelerator in accelerators {
+            if catalogue.find(&accelerator.id).is_some() {
+                let line = text
+                    .lines()
+                    .position(|l| l.contains(&format!("\"{}\"", accelerator.id)))
+                    .map_or(1, |i| i + 1);
+                problems.push(Diagnostic::new(
+                    &path,
+                    line,
+                    format!("accelerator id `{}` is listed twice", accelerator.id),
+                ));
+            } else {
+                catalogue.accelerators.push(accelerator);
             }
-            Err(found) => problems.extend(
-                found
-                    .into_iter()
-                    .map(|p| Diagnostic::new(&path, p.line, p.message)),
-            ),
         }
     }
     (catalogue, problems)

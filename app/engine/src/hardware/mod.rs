@@ -224,14 +224,6 @@ impl Accelerator {
     }
 }
 
-/// One TOML file of the catalogue.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CatalogueFile {
-    #[serde(default)]
-    pub accelerator: Vec<Accelerator>,
-}
-
 /// A problem in a catalogue file, located by line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CatalogueProblem {
@@ -239,24 +231,65 @@ pub struct CatalogueProblem {
     pub message: String,
 }
 
-/// Parses one catalogue file and checks every accelerator in it.
+/// Parses one catalogue file and checks every accelerator in it; any
+/// problem fails the whole file. Tests and tools that want all or nothing use
+/// it; the course reads files with `parse_rows`.
 pub fn parse_file(text: &str) -> Result<Vec<Accelerator>, Vec<CatalogueProblem>> {
-    let file: CatalogueFile = crate::toml_reader::from_str(text).map_err(|error| {
-        vec![CatalogueProblem {
-            line: error.line(),
-            message: error.message().to_string(),
-        }]
-    })?;
-    let problems: Vec<CatalogueProblem> = file
-        .accelerator
-        .iter()
-        .flat_map(|acc| check(acc, text))
-        .collect();
+    let (accelerators, problems) = parse_rows(text);
     if problems.is_empty() {
-        Ok(file.accelerator)
+        Ok(accelerators)
     } else {
         Err(problems)
     }
+}
+
+/// Parses one catalogue file row by row: every accelerator that reads and
+/// passes the checks, and the problems of those that do not. One instructor's
+/// slip in a new row must not take the file's other parts, and every page
+/// that quotes them, down with it.
+pub fn parse_rows(text: &str) -> (Vec<Accelerator>, Vec<CatalogueProblem>) {
+    let problem = |error: crate::toml_reader::Error| CatalogueProblem {
+        line: error.line(),
+        message: error.message().to_string(),
+    };
+    let root = match crate::toml_reader::parse(text) {
+        Ok(root) => root,
+        Err(error) => return (Vec::new(), vec![problem(error)]),
+    };
+    let mut accelerators = Vec::new();
+    let mut problems = Vec::new();
+    for (key, value) in root.iter() {
+        let line = root.line_of(key).unwrap_or(1);
+        match (key, value) {
+            ("accelerator", crate::toml_reader::Value::Array(rows)) => {
+                for row in rows {
+                    match crate::toml_reader::from_value::<Accelerator>(row) {
+                        Ok(accelerator) => {
+                            let found = check(&accelerator, text);
+                            if found.is_empty() {
+                                accelerators.push(accelerator);
+                            } else {
+                                problems.extend(found);
+                            }
+                        }
+                        Err(error) => problems.push(problem(error)),
+                    }
+                }
+            }
+            ("accelerator", _) => problems.push(CatalogueProblem {
+                line,
+                message: "`accelerator` must be a list of tables, each written `[[accelerator]]`"
+                    .into(),
+            }),
+            (other, _) => problems.push(CatalogueProblem {
+                line,
+                message: format!(
+                    "unknown key `{other}`: a catalogue file holds only `[[accelerator]]` tables"
+                ),
+            }),
+        }
+    }
+    (accelerators, problems)
 }
 
 /// The whole catalogue, in file order.

@@ -86,5 +86,11 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Error> {
     T::deserialize(de::ValueDeserializer::new(&root, 1))
 }
 
+/// Deserializes one already parsed value, such as one row of an array of
+/// tables, so a reader can keep the rows that read and report the rest.
+pub fn from_value<T: DeserializeOwned>(value: &Value) -> Result<T, Error> {
+    T::deserialize(de::ValueDeserializer::new(value, 1))
+}
+
 #[cfg(test)]
 mod tests;

@@ -147,3 +147,27 @@ fn long_names_need_a_short_name_that_fits() {
         "{found:?}"
     );
 }
+
+/// One bad row is reported and left out; the rows around it still load, so
+/// an instructor's slip never empties the file (and every page quoting it).
+#[test]
+fn a_bad_row_is_reported_and_the_good_rows_stay() {
+    let missing_field = GOOD.replace("[[accelerator]]", "[[accelerator]]\nshort_name_typo = 1");
+    let text = format!("{GOOD}\n{missing_field}");
+    let (kept, problems) = crate::hardware::parse_rows(&text);
+    assert_eq!(kept.len(), 1, "{problems:?}");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].line > GOOD.lines().count(), "{problems:?}");
+
+    let unsourced = GOOD
+        .replace("id = \"", "id = \"other-")
+        .replace(", \"tdp_w\"", "");
+    let (kept, problems) = crate::hardware::parse_rows(&format!("{GOOD}\n{unsourced}"));
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].id, "h100-sxm-80gb");
+    assert!(
+        problems.iter().any(|p| p.message.contains("tdp_w")),
+        "{problems:?}"
+    );
+    assert!(crate::hardware::parse_file(&format!("{GOOD}\n{missing_field}")).is_err());
+}
