@@ -167,9 +167,24 @@ struct Renderer<'a> {
     open_links: usize,
     /// Images wrapped in a full-size link, still to be closed.
     wrapped_images: usize,
+    /// Tables and callouts so far, by label: landmarks on one page need
+    /// distinct names, so the second "Table" region is "Table 2".
+    landmark_counts: HashMap<&'static str, usize>,
 }
 
 impl<'a> Renderer<'a> {
+    /// The accessible name of the next landmark labelled `label`: the label
+    /// itself the first time, then "label 2", "label 3", ….
+    fn landmark_name(&mut self, label: &'static str) -> String {
+        let count = self.landmark_counts.entry(label).or_insert(0);
+        *count = count.saturating_add(1);
+        if *count == 1 {
+            label.to_string()
+        } else {
+            format!("{label} {count}")
+        }
+    }
+
     fn new(body: &'a str, origin: Origin<'a>) -> Self {
         Renderer {
             body,
@@ -188,6 +203,7 @@ impl<'a> Renderer<'a> {
             in_pending_quote: false,
             open_links: 0,
             wrapped_images: 0,
+            landmark_counts: HashMap::new(),
         }
     }
 
@@ -278,14 +294,17 @@ impl<'a> Renderer<'a> {
             Event::InlineMath(tex) => self.math(&tex, false, offset),
             Event::DisplayMath(tex) => self.math(&tex, true, offset),
             Event::Start(Tag::BlockQuote(Some(kind))) => {
-                self.emit(Event::Html(callout_open(kind).into()))
+                let (class, icon, label) = callout_kind(kind);
+                let name = self.landmark_name(label);
+                self.emit(Event::Html(format!("<aside class=\"callout callout-{class}\" aria-label=\"{name}\"><p class=\"callout-title\"><span aria-hidden=\"true\">{icon}</span> {label}</p>\n").into()))
             }
             Event::End(TagEnd::BlockQuote(Some(_))) => self.emit(Event::Html("</aside>\n".into())),
             Event::Start(Tag::Table(alignments)) => {
                 // pulldown-cmark writes alignment as inline `style` attributes, which the
                 // page's CSP (style-src 'self') refuses; tables stay left-aligned instead.
                 let alignments = vec![pulldown_cmark::Alignment::None; alignments.len()];
-                self.emit(Event::Html("<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" tabindex=\"0\">".into()));
+                let name = self.landmark_name("Table");
+                self.emit(Event::Html(format!("<div class=\"table-scroll\" role=\"region\" aria-label=\"{name}\" tabindex=\"0\">").into()));
                 self.emit(Event::Start(Tag::Table(alignments)));
             }
             Event::End(TagEnd::Table) => {
@@ -620,15 +639,15 @@ fn heading_number(level: HeadingLevel) -> u8 {
     }
 }
 
-fn callout_open(kind: BlockQuoteKind) -> String {
-    let (class, icon, label) = match kind {
+/// A callout's class, icon and visible label.
+fn callout_kind(kind: BlockQuoteKind) -> (&'static str, &'static str, &'static str) {
+    match kind {
         BlockQuoteKind::Note => ("note", "ℹ", "Note"),
         BlockQuoteKind::Tip => ("tip", "✦", "Tip"),
         BlockQuoteKind::Important => ("important", "!", "Important"),
         BlockQuoteKind::Warning => ("warning", "⚠", "Warning"),
         BlockQuoteKind::Caution => ("caution", "✗", "Check the claim"),
-    };
-    format!("<aside class=\"callout callout-{class}\" aria-label=\"{label}\"><p class=\"callout-title\"><span aria-hidden=\"true\">{icon}</span> {label}</p>\n")
+    }
 }
 
 /// The visible text of heading events, for ids and the table of contents.

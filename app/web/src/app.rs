@@ -65,7 +65,24 @@ fn follow_hash(location: RwSignal<Location>) {
         if location.with_untracked(|current| current.route != next.route) {
             crate::dom::scroll_to_top();
         }
+        // A new page (not a section of the same module, which the module page
+        // focuses itself) puts focus on its heading once it has rendered.
+        let new_page = location.with_untracked(|current| match (&current.route, &next.route) {
+            (Route::Module { slug: a, .. }, Route::Module { slug: b, section }) => {
+                a != b && section.is_none()
+            }
+            (
+                _,
+                Route::Module {
+                    section: Some(_), ..
+                },
+            ) => false,
+            (a, b) => a != b,
+        });
         location.set(next);
+        if new_page {
+            crate::dom::focus_page_heading();
+        }
     });
     // The app lives as long as the page, so the listener does too.
     listener.forget();

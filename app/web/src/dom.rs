@@ -73,8 +73,71 @@ pub fn focus_section(id: &str) {
             options.set_behavior(web_sys::ScrollBehavior::Smooth);
         }
         element.scroll_into_view_with_scroll_into_view_options(&options);
-        let _ = element.focus();
+        focus_html(&element);
     }
+}
+
+/// Moves focus to the element with `id`, making it focusable first if it is
+/// not (a verdict, a footnote); the browser scrolls it into view if needed.
+pub fn focus_element(id: &str) {
+    if let Some(element) = element_by_id(id) {
+        focus_html(&element);
+    }
+}
+
+/// After the learner moves to another page, focus moves to its `h1`, so
+/// keyboard and screen-reader users start at the new content rather than on
+/// the link they pressed. The page may still be fetching its text, so this
+/// looks again on each frame for about a second.
+pub fn focus_page_heading() {
+    fn active() -> Option<web_sys::Element> {
+        document().and_then(|d| d.active_element())
+    }
+    // Focus the learner moves while the page loads is theirs to keep.
+    fn attempt(frames_left: u32, start: Option<web_sys::Element>) {
+        let body = document().and_then(|d| d.body());
+        let now = active();
+        let untouched =
+            now == start || now.is_none() || body.is_some_and(|b| now.as_deref() == Some(&b));
+        if !untouched {
+            return;
+        }
+        let heading = document()
+            .and_then(|d| d.query_selector("main h1").ok().flatten())
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+        match heading {
+            Some(heading) => focus_html(&heading),
+            None if frames_left > 0 => {
+                leptos::prelude::request_animation_frame(move || attempt(frames_left - 1, start));
+            }
+            None => {}
+        }
+    }
+    let start = active();
+    leptos::prelude::request_animation_frame(move || attempt(60, start));
+}
+
+/// Like `focus_element`, but only when focus has been lost to the page
+/// itself, as when the focused button was just disabled: focus the learner
+/// has since moved elsewhere stays where they put it.
+pub fn refocus_if_lost(id: &str) {
+    let lost = document().is_none_or(|d| {
+        d.active_element().is_none_or(|active| {
+            d.body().is_some_and(|body| *body == active) || active.has_attribute("disabled")
+        })
+    });
+    if lost {
+        focus_element(id);
+    }
+}
+
+fn focus_html(element: &web_sys::HtmlElement) {
+    // A div or a heading takes focus only with a tabindex; -1 keeps it out of
+    // the Tab order.
+    if !element.has_attribute("tabindex") {
+        let _ = element.set_attribute("tabindex", "-1");
+    }
+    let _ = element.focus();
 }
 
 pub fn scroll_to_top() {

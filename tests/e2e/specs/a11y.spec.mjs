@@ -94,3 +94,20 @@ for (const scheme of ["light", "dark"]) {
     await context.close();
   });
 }
+
+// Two axe best-practice rules the WCAG tags leave out: every landmark on a page
+// has its own name (a screen reader lists them by name), and no table has a
+// header cell without text.
+test("landmarks on every module have distinct names and no table header is empty", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/#/");
+  const found = [];
+  for (const hash of await moduleRoutes(page)) {
+    await page.goto(`/${hash}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator(".island-status")).toHaveCount(0);
+    const result = await new AxeBuilder({ page }).withRules(["landmark-unique", "empty-table-header"]).analyze();
+    for (const line of describe(result.violations)) found.push(`${hash}: ${line}`);
+  }
+  expect(found, found.join("\n")).toEqual([]);
+});

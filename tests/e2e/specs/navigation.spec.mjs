@@ -41,6 +41,26 @@ test("a learner can reach the next module with the keyboard alone", async ({ pag
   await expect(next).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(course.heading()).toHaveText("The accelerators");
+  // Focus starts at the new page's heading, not on the link that was pressed
+  // (which now sits at the foot of the new page).
+  await expect(course.heading()).toBeFocused();
+  // The same from the sidebar: Enter on a module link lands on that module's heading.
+  const sidebarLink = page.getByRole("navigation", { name: "Modules" }).getByRole("link", { name: /^3\. / });
+  await sidebarLink.focus();
+  await page.keyboard.press("Enter");
+  await expect(course.heading()).toHaveText(/memory/i);
+  await expect(course.heading()).toBeFocused();
+});
+
+test("a footnote mark moves focus to its note", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/why-hardware");
+  const mark = page.locator(".module-body .footnote-ref a").first();
+  const target = (await mark.getAttribute("href")).split("/").pop();
+  await mark.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator(`[id="${target}"]`)).toBeFocused();
+  await expect(page.locator(`[id="${target}"]`)).toBeInViewport();
 });
 
 test("the table of contents jumps to a section and moves focus there", async ({ page }) => {

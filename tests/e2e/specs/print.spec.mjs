@@ -116,3 +116,28 @@ test("the catalogue prints on landscape pages between portrait ones", async ({ p
   const last = pages.lastIndexOf("landscape");
   expect(pages.slice(first, last + 1).every((kind) => kind === "landscape")).toBe(true);
 });
+
+// Printing from the dark theme: paper gets the light palette, so no widget or
+// callout keeps a dark box around the black text print forces.
+test("a module printed from the dark theme prints light", async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: "dark" });
+  const page = await context.newPage();
+  await page.goto("/#/m/compute-or-memory");
+  await expect(page.locator("section.widget").first()).toBeVisible();
+  await page.emulateMedia({ media: "print", colorScheme: "dark" });
+  const boxes = await page.evaluate(() => [...document.querySelectorAll("section.widget, .callout, body")].map((el) => ({
+    name: `${el.tagName.toLowerCase()}.${el.className}`,
+    background: getComputedStyle(el).backgroundColor,
+    color: getComputedStyle(el).color,
+  })));
+  expect(boxes.length).toBeGreaterThan(3);
+  const dark = boxes.filter((b) => {
+    const [r, g, bl] = (b.background.match(/\d+/g) || ["255", "255", "255"]).map(Number);
+    const transparent = /rgba\(0, 0, 0, 0\)/.test(b.background);
+    return !transparent && r + g + bl < 600;
+  });
+  expect(dark, JSON.stringify(dark.slice(0, 3))).toEqual([]);
+  // Headings print without their "#" anchors.
+  await expect(page.locator(".heading-anchor").first()).toBeHidden();
+  await context.close();
+});

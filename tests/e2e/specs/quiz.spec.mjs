@@ -166,3 +166,24 @@ test("an unfinished attempt survives leaving the page and a reload, and garbage 
   await expect(q("matmul-intensity").getByTestId("verdict")).toContainText("✓ Correct.");
   await course.expectNoConsoleErrors();
 });
+
+test("Enter in an answer field checks it, and focus moves to the verdict", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/compute-or-memory");
+  const quiz = course.testId(QUIZ);
+  const question = quiz.getByTestId("question-matmul-intensity");
+  const input = question.getByTestId("answer-input");
+  await input.focus();
+  await page.keyboard.type("1024");
+  await page.keyboard.press("Enter");
+  const verdict = question.getByTestId("verdict");
+  await expect(verdict).toContainText("✓ Correct.");
+  // The Check button is now disabled; focus is on the feedback, not lost to the page.
+  await expect(verdict).toBeFocused();
+  // A choice question: Check by keyboard, and focus lands on its verdict too.
+  const choice = quiz.getByTestId("question-decode-limit");
+  await choice.getByTestId("option-2").check();
+  await choice.getByTestId("check").press("Enter");
+  await expect(choice.getByTestId("verdict")).toBeFocused();
+  await course.expectNoConsoleErrors();
+});

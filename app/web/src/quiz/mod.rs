@@ -117,6 +117,10 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
     let quiz_id_for_finish = quiz.id.clone();
     let quiz_for_finish = quiz.clone();
     let finish = move |_| {
+        // A second press would record and report the same attempt twice.
+        if finished.with_untracked(Option::is_some) {
+            return;
+        }
         let verdicts: Vec<bool> = states.with_untracked(|s| {
             s.iter()
                 .map(|q| q.verdict.as_ref().is_some_and(|v| v.correct))
@@ -182,7 +186,7 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
             <ol class="questions">{questions}</ol>
             <div class="quiz-footer">
                 <p role="status" data-testid="quiz-progress">{move || format!("{} of {total} answered", answered.get())}</p>
-                <button type="button" data-testid="quiz-finish" disabled=move || answered.get() < total on:click=finish>"Finish attempt"</button>
+                <button type="button" data-testid="quiz-finish" disabled=move || answered.get() < total || finished.get().is_some() on:click=finish>"Finish attempt"</button>
                 {move || finished.get().map(|result| {
                     let passed = result + 1e-9 >= pass_mark;
                     let correct = (result * total as f64).round() as usize;

@@ -27,7 +27,12 @@ pub fn QuestionView(
     // leaves the question open, so a typo costs neither the attempt nor the
     // worked answer.
     let problem = RwSignal::new(None::<String>);
-    let check = move |_| {
+    let verdict_id = format!("{name}-verdict");
+    let verdict_target = verdict_id.clone();
+    // Grading disables the Check button, which would drop keyboard focus to
+    // the page's start. Focus moves to the verdict instead, so a keyboard
+    // learner lands on the feedback and a screen reader reads it.
+    let check = Callback::new(move |()| {
         let current = state.get_untracked();
         let answer = current.answer(kind);
         if let Some(message) = unreadable(&question_for_check, &answer) {
@@ -41,8 +46,18 @@ pub fn QuestionView(
                 q.verdict = Some(verdict);
             }
         });
-    };
+        let target = verdict_target.clone();
+        request_animation_frame(move || crate::dom::refocus_if_lost(&target));
+    });
     let locked = move || state.with(|s| s.verdict.is_some());
+    let empty = move || {
+        state.with(|s| match kind {
+            QuestionType::Single | QuestionType::Multiple => s.chosen.is_empty(),
+            QuestionType::Matching => s.pairs.is_empty() || s.pairs.iter().any(Option::is_none),
+            QuestionType::Ordering => s.order.is_empty(),
+            _ => s.text.trim().is_empty(),
+        })
+    };
     let inputs = match kind {
         QuestionType::Single | QuestionType::Multiple => {
             let multiple = kind == QuestionType::Multiple;
@@ -111,7 +126,13 @@ pub fn QuestionView(
                             problem.set(None);
                             states.update(|s| if let Some(q) = s.get_mut(idx) { q.text = text; });
                         }
-                        on:keydown=move |ev| if ev.key() == "Enter" { ev.prevent_default(); } />
+                        on:keydown=move |ev| if ev.key() == "Enter" {
+                            // Enter checks the answer, as in a one-field form.
+                            ev.prevent_default();
+                            if !locked() && !empty() {
+                                check.run(());
+                            }
+                        } />
                     {
                         move || problem.get().map(|message| view! {
                             <p class="field-error" id=problem_id.clone() aria-live="polite" data-testid="answer-problem">{message}</p>
@@ -122,25 +143,17 @@ pub fn QuestionView(
             .into_any()
         }
     };
-    let empty = move || {
-        state.with(|s| match kind {
-            QuestionType::Single | QuestionType::Multiple => s.chosen.is_empty(),
-            QuestionType::Matching => s.pairs.is_empty() || s.pairs.iter().any(Option::is_none),
-            QuestionType::Ordering => s.order.is_empty(),
-            _ => s.text.trim().is_empty(),
-        })
-    };
     view! {
         <li class="question" data-testid=format!("question-{}", question.id)>
             <fieldset>
                 <legend><span class="question-number">{format!("Question {number}. ")}</span><span inner_html=prompt></span></legend>
                 <ul class="options">{inputs}</ul>
             </fieldset>
-            <button type="button" data-testid="check" disabled=move || locked() || empty() on:click=check>"Check"</button>
+            <button type="button" data-testid="check" disabled=move || locked() || empty() on:click=move |_| check.run(())>"Check"</button>
             {move || state.with(|s| s.verdict.clone()).map(|verdict| {
                 let explanation = explanation.clone();
                 view! {
-                    <div class=if verdict.correct { "verdict right" } else { "verdict wrong" } role="status" data-testid="verdict">
+                    <div class=if verdict.correct { "verdict right" } else { "verdict wrong" } role="status" data-testid="verdict" id=verdict_id.clone() tabindex="-1">
                         <p class="verdict-title">{if verdict.correct { "✓ Correct." } else { "✗ Not quite." }}</p>
                         {verdict.feedback.into_iter().map(|line| view! { <p>{line}</p> }).collect_view()}
                         <div class="explanation" inner_html=explanation></div>

@@ -191,9 +191,11 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
                 <p>{warning}</p>
             </aside>
         })}
-        <div class="table-scroll" role="region" aria-label="Placement on each accelerator" tabindex="0">
+        // Named by the widget's title and the caption, so two rooflines on one
+        // page are two distinct regions.
+        <div class="table-scroll" role="region" aria-labelledby=format!("{id}-heading {id}-placement") tabindex="0">
             <table data-testid="roofline-table">
-                <caption>"Where the operation lands"</caption>
+                <caption id=format!("{id}-placement")>"Where the operation lands"</caption>
                 <thead><tr>
                     <th scope="col">"Accelerator"</th><th scope="col">"Ridge point"</th><th scope="col">"Bound"</th>
                     <th scope="col">"Attainable"</th><th scope="col">"Share of peak"</th><th scope="col">"Time"</th>
