@@ -160,3 +160,28 @@ test("the checkpoint calculator halves the interval when the job has four times 
   await expect(widget.root.getByTestId("chart")).toHaveCount(0);
   await course.expectNoConsoleErrors();
 });
+
+test("a screen reader hears a short summary of the results, not the whole panel", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/train-compute");
+  const widget = course.widget();
+  const summary = widget.root.getByTestId("live-summary");
+  await expect(summary).toHaveCount(1);
+  await expect(summary).toHaveAttribute("role", "status");
+  // The panel itself is not live: it re-renders far more than anyone wants read out.
+  await expect(widget.root.locator(".widget-results")).not.toHaveAttribute("aria-live", /.*/);
+  await widget.set("accelerators", "2048");
+  await expect(widget.value("time_s")).toHaveText("16.8 days");
+  const text = await summary.textContent();
+  expect(text.length).toBeLessThan(200);
+  expect(text).toContain(await widget.value("train_flops").textContent());
+  await widget.set("params", "-5");
+  await expect(summary).toHaveText("Fix the highlighted fields to see results.");
+  // Every widget on a lab page has exactly one summary and no live results panel.
+  for (const slug of ["roofline", "catalogue", "splitter", "matcher", "casestudy", "energy", "tco", "checkpoint", "chiplet"]) {
+    await course.goto(`/lab/${slug}`);
+    await expect(page.locator("section.widget").first()).toBeVisible();
+    await expect(page.locator("section.widget").first().getByTestId("live-summary")).toHaveCount(1);
+    await expect(page.locator(".widget-results[aria-live]")).toHaveCount(0);
+  }
+});

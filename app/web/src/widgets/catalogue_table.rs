@@ -6,6 +6,7 @@ use crate::widgets::copy_link::CopyLink;
 use crate::widgets::field::{
     fixed_choices, form_setter, form_value, ready_field_error, SelectField,
 };
+use crate::widgets::live_summary::live_summary;
 use crate::widgets::{url_state, WidgetMount};
 use engine::catalogue_table::{
     compute, CatalogueForm, CatalogueOutput, Cell, Row, CLASS_CHOICES, COLUMNS, FIELDS,
@@ -60,7 +61,8 @@ pub fn CatalogueTable(mount: WidgetMount) -> impl IntoView {
                 <SelectField id=format!("{id}-sort") label="Sort by" test_id="sort" options=fixed_choices(&sort_pairs)
                     value=form_value(form, "sort") error=error_for("sort") on_change=form_setter(form, "sort") />
             </form>
-            <div class="widget-results" aria-live="polite">
+            <div class="widget-results">
+                {live_summary(move || validated.with(Result::is_err), move || output.with(|o| o.as_ref().map(|o| format!("{} of {} parts shown.", o.rows.len(), o.total))))}
                 {move || match (validated.with(Result::is_ok), output.get()) {
                     (false, _) => view! {
                         <p class="results-invalid" data-testid="results-invalid"><span aria-hidden="true">"⚠ "</span>"Pick a class and a sort order from the lists."</p>

@@ -6,6 +6,7 @@ use crate::context::use_course;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{field_error, form_setter, form_value, NumberField, SelectField};
+use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use charming::component::{Axis, Grid};
@@ -200,7 +201,8 @@ pub fn Energy(mount: WidgetMount) -> impl IntoView {
                 </fieldset>
             </form>
             {predict}
-            <div class="widget-results" aria-live="polite" hidden=move || !revealed.get()>
+            <div class="widget-results" hidden=move || !revealed.get()>
+                {live_summary(move || validated.with(|v| matches!(v, Some(Err(_)))), move || output.with(|o| o.as_ref().map(|c| summarize(&c.output.explanations))))}
                 {move || match (catalogue.with(Option::is_some), output.with(Option::is_some)) {
                     (false, _) => view! { <p role="status">"Loading the hardware catalogue…"</p> }.into_any(),
                     (true, false) => view! {

@@ -11,6 +11,7 @@ pub mod copy_link;
 pub mod energy;
 pub mod explain;
 pub mod field;
+pub mod live_summary;
 pub mod matcher;
 pub mod predict;
 pub mod roofline;

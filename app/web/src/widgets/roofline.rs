@@ -9,6 +9,7 @@ use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{
     field_error, fixed_choices, form_setter, form_value, NumberField, SelectField,
 };
+use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use charming::datatype::{DataPoint, DataPointItem};
@@ -79,7 +80,8 @@ pub fn Roofline(mount: WidgetMount) -> impl IntoView {
             </form>
             <AcceleratorPicker id=id.clone() form=form catalogue=catalogue error=error_for("accelerators") />
             {predict}
-            <div class="widget-results" aria-live="polite" hidden=move || !revealed.get()>
+            <div class="widget-results" hidden=move || !revealed.get()>
+                {live_summary(move || validated.with(|v| matches!(v, Some(Err(_)))), move || output.with(|o| o.as_ref().map(|o| summarize(&o.explanations))))}
                 {move || match (catalogue.get(), output.get()) {
                     (None, _) => view! { <p role="status">"Loading the hardware catalogue…"</p> }.into_any(),
                     (Some(_), None) => view! {

@@ -271,7 +271,7 @@ fn CardView(
             format!("Why not {}: {reason}", p.label())
         });
         view! {
-            <div class=if right { "verdict right" } else { "verdict wrong" } role="status" data-testid="card-verdict">
+            <div class=if right { "verdict right" } else { "verdict wrong" } data-testid="card-verdict">
                 <p class="verdict-title">{if right { "✓ Correct.".to_string() } else { format!("✗ The best fit is {}.", answer.label()) }}</p>
                 {against.map(|text| view! { <p>{text}</p> })}
                 <p>{explanation.clone()}</p>

@@ -7,6 +7,7 @@ use crate::charts::frame;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{form_setter, form_value, ready_field_error, NumberField};
+use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use charming::datatype::DataPoint;
@@ -206,7 +207,8 @@ pub fn Tco(mount: WidgetMount) -> impl IntoView {
             {changed_note}
             <form class="widget-form grouped-form" on:submit=|ev| ev.prevent_default() novalidate>{groups}</form>
             {predict}
-            <div class="widget-results" aria-live="polite" hidden=move || !revealed.get()>
+            <div class="widget-results" hidden=move || !revealed.get()>
+                {live_summary(move || validated.with(Result::is_err), move || computed.with(|c| c.as_ref().map(|c| summarize(&c.output.explanations))))}
                 <Show when=move || computed.with(Option::is_some) fallback=|| view! {
                     <p class="results-invalid" data-testid="results-invalid"><span aria-hidden="true">"⚠ "</span>"Fix the highlighted fields to see results."</p>
                 }>

@@ -6,6 +6,7 @@ use crate::charts::frame;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{ready_field_error, NumberField};
+use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use charming::element::{AxisType, Tooltip, Trigger};
@@ -80,7 +81,8 @@ pub fn TrainCompute(mount: WidgetMount) -> impl IntoView {
                 {fields}
             </form>
             {predict}
-            <div class="widget-results" aria-live="polite" hidden=move || !revealed.get()>
+            <div class="widget-results" hidden=move || !revealed.get()>
+                {live_summary(move || !valid.get(), move || output.with(|o| o.as_ref().map(|o| summarize(&o.explanations))))}
                 <Show when=move || valid.get() fallback=|| view! {
                     <p class="results-invalid" data-testid="results-invalid">
                         <span aria-hidden="true">"⚠ "</span>"Fix the highlighted fields to see results."

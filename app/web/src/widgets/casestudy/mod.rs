@@ -10,6 +10,7 @@ mod results;
 use crate::context::use_course;
 use crate::dom::{now_ms, yield_to_browser};
 use crate::widgets::copy_link::CopyLink;
+use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use engine::casestudy::{CaseStudyForm, CaseStudyOutput, Progress, Run, FIELDS};
@@ -142,7 +143,8 @@ pub fn CaseStudy(mount: WidgetMount) -> impl IntoView {
                 }}
             </div>
             {predict}
-            <div class="widget-results" aria-live="polite" hidden=move || !revealed.get()>
+            <div class="widget-results" hidden=move || !revealed.get()>
+                {live_summary(move || validated.with(|v| matches!(v, Some(Err(_)))), move || output.with(|o| o.as_ref().map(|o| summarize(&o.explanations))))}
                 <Show when=invalid>
                     <p class="results-invalid" data-testid="results-invalid"><span aria-hidden="true">"⚠ "</span>"Fix the highlighted fields to run the simulation."</p>
                 </Show>

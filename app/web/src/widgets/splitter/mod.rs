@@ -8,6 +8,7 @@ mod results;
 
 use crate::context::use_course;
 use crate::widgets::copy_link::CopyLink;
+use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::{url_state, WidgetMount};
 use engine::split::{report, SplitForm, FIELDS};
@@ -57,7 +58,8 @@ pub fn Splitter(mount: WidgetMount) -> impl IntoView {
                 <fields::SplitFields id=id.clone() form=form validated=validated catalogue=catalogue />
             </form>
             {predict}
-            <div class="widget-results" aria-live="polite" hidden=move || !revealed.get()>
+            <div class="widget-results" hidden=move || !revealed.get()>
+                {live_summary(move || validated.with(|v| matches!(v, Some(Err(_)))), move || report.with(|r| r.as_ref().map(|r| summarize(&r.explanations))))}
                 {move || match (catalogue.with(Option::is_some), report.with(Option::is_some)) {
                     (false, _) => view! { <p role="status">"Loading the hardware catalogue…"</p> }.into_any(),
                     (true, false) => view! {

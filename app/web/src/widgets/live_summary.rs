@@ -1,0 +1,36 @@
+//! The one short status each widget announces. A widget's results panel is
+//! not itself a live region: it re-renders up to thousands of characters on
+//! each keystroke, and a screen reader would read all of them every time. The
+//! summary says the headline results in a sentence or two instead; the full
+//! panel stays one Tab or arrow key away.
+
+use engine::explain::Explanation;
+use leptos::prelude::*;
+
+const FIX_FIELDS: &str = "Fix the highlighted fields to see results.";
+
+/// The first two outputs as "label: result." sentences.
+pub fn summarize(explanations: &[Explanation]) -> String {
+    explanations
+        .iter()
+        .take(2)
+        .map(|e| format!("{}: {}.", e.label, e.result))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A visually hidden status line: the field message while any field is
+/// refused, else the summary (empty while the results are still loading).
+pub fn live_summary(
+    invalid: impl Fn() -> bool + Send + Sync + 'static,
+    summary: impl Fn() -> Option<String> + Send + Sync + 'static,
+) -> impl IntoView {
+    let text = move || {
+        if invalid() {
+            FIX_FIELDS.to_string()
+        } else {
+            summary().unwrap_or_default()
+        }
+    };
+    view! { <p class="visually-hidden" role="status" aria-atomic="true" data-testid="live-summary">{text}</p> }
+}
