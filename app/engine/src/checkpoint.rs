@@ -117,6 +117,30 @@ pub struct CheckpointOutput {
     /// Waste against interval, from a tenth of Young's interval to ten times it.
     pub curve: Vec<WastePoint>,
     pub explanations: Vec<Explanation>,
+    /// Set when Young's first-order formula is out of its depth: a write that
+    /// does not fit in the interval it recommends, or half the time lost.
+    pub warning: Option<String>,
+}
+
+/// Young's formula assumes a write much shorter than the time between
+/// failures (δ ≪ M); past that its interval and waste stop meaning much.
+fn out_of_range(input: &CheckpointInput, job_mtbf_s: f64, young_interval_s: f64) -> Option<String> {
+    let uncapped = input.write_s / young_interval_s
+        + young_interval_s / (2.0 * job_mtbf_s)
+        + input.restart_s / job_mtbf_s;
+    (young_interval_s <= input.write_s || uncapped >= 0.5).then(|| {
+        format!(
+            "Young's formula assumes a checkpoint write much shorter than the time between failures. Here a write takes {} and the job fails every {} on average, so its interval ({}) leaves {} of the time to work at best. Expect the job to crawl or never finish: use fewer nodes, more reliable ones, or faster writes.",
+            format::duration(input.write_s),
+            format::duration(job_mtbf_s),
+            format::duration(young_interval_s),
+            if uncapped >= 1.0 {
+                "none".to_string()
+            } else {
+                format!("{}%", format::significant_digits((1.0 - uncapped) * 100.0, 2))
+            }
+        )
+    })
 }
 
 /// First-order share of time lost: writing checkpoints (δ/τ), redoing half an
@@ -188,6 +212,7 @@ pub fn compute(input: &CheckpointInput) -> CheckpointOutput {
         waste_at_young,
         curve,
         explanations,
+        warning: out_of_range(input, job_mtbf_s, young_interval_s),
     }
 }
 
@@ -275,5 +300,17 @@ mod tests {
                 prop_assert!(out.curve.iter().all(|p| p.waste > 0.0 && p.waste <= 1.0));
             }
         }
+    }
+
+    /// One node failing every hour, a thousand of them, and a minute per
+    /// write: Young's interval (21 s) is shorter than a write, and the
+    /// output says the formula is out of its depth instead of a bare 100%.
+    #[test]
+    fn a_write_longer_than_the_interval_is_flagged() {
+        let out = run(&[("node_mtbf_hours", "1"), ("nodes", "1000")]);
+        assert!(out.young_interval_s < 60.0, "{}", out.young_interval_s);
+        let warning = out.warning.unwrap();
+        assert!(warning.contains("leaves none of the time"), "{warning}");
+        assert_eq!(run(&[]).warning, None);
     }
 }

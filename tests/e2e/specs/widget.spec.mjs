@@ -185,3 +185,14 @@ test("a screen reader hears a short summary of the results, not the whole panel"
     await expect(page.locator(".widget-results[aria-live]")).toHaveCount(0);
   }
 });
+
+test("calculators say when their model is out of its depth instead of printing a meaningless number", async ({ page }) => {
+  const course = new CoursePage(page);
+  // A thousand nodes that each fail hourly, and a minute per checkpoint write.
+  await course.goto("/lab/checkpoint?checkpoint.node_mtbf_hours=1&checkpoint.nodes=1000");
+  await expect(page.getByTestId("checkpoint-warning")).toContainText("leaves none of the time");
+  // Nodes that fail every few seconds: the case study says the job cannot finish, at once.
+  await course.goto("/lab/casestudy?casestudy.node_mtbf_hours=0.001");
+  await expect(page.getByTestId("widget-casestudy")).toContainText("faster than the job can make progress", { timeout: 5000 });
+  await course.expectNoConsoleErrors();
+});

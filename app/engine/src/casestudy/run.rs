@@ -173,6 +173,40 @@ pub struct Run {
     timeline: Vec<Event>,
     next: u64,
     total: u64,
+    /// Why the job cannot make progress when interruptions outpace it.
+    stalled: Option<String>,
+}
+
+/// Beyond these, a run is reported as unable to finish instead of simulated:
+/// each replication would walk millions of failures to print a number that
+/// means "never".
+const STALL_FACTOR: f64 = 100.0;
+const MAX_EXPECTED_INTERRUPTIONS: f64 = 10_000.0;
+
+/// Says why a job cannot finish, when its expected completion (closed form)
+/// is more than `STALL_FACTOR` times its work or needs more than
+/// `MAX_EXPECTED_INTERRUPTIONS` failures and preemptions.
+fn stall_reason(dynamics: &Dynamics) -> Option<String> {
+    let expected = expected_with_preemptions(dynamics);
+    let interruptions = expected * (dynamics.failure_rate_per_s + dynamics.preemption_rate_per_s);
+    let stalled = !expected.is_finite()
+        || expected > STALL_FACTOR * dynamics.work_s
+        || !interruptions.is_finite()
+        || interruptions > MAX_EXPECTED_INTERRUPTIONS;
+    stalled.then(|| {
+        let outlook = if expected.is_finite() && expected < 1e12 {
+            format!(
+                "expected to take {}, {}× its {} of work, through about {} interruptions",
+                format::duration(expected),
+                format::significant_digits(expected / dynamics.work_s.max(f64::MIN_POSITIVE), 2),
+                format::duration(dynamics.work_s),
+                format::significant_digits(interruptions, 2)
+            )
+        } else {
+            "never expected to finish".to_string()
+        };
+        format!("Failures and preemptions come faster than the job can make progress: it is {outlook}. Raise the node MTBF, shorten restarts and checkpoint writes, checkpoint more often, or use fewer nodes.")
+    })
 }
 
 impl Run {
@@ -189,6 +223,8 @@ impl Run {
                 input.operations.checkpoint_interval_s,
             )
         });
+        let stalled = dynamics.as_ref().and_then(stall_reason);
+        let dynamics = dynamics.filter(|_| stalled.is_none());
         let young = dynamics.and_then(|d| d.young_interval());
         let sweep_intervals: Vec<f64> = young
             .map(|y| SWEEP.iter().map(|m| m * y).collect())
@@ -212,6 +248,7 @@ impl Run {
             timeline: Vec::new(),
             next: 0,
             total,
+            stalled,
         }
     }
 
@@ -422,7 +459,7 @@ fn summarize(run: Run) -> CaseStudyOutput {
         return CaseStudyOutput {
             preset: input.preset.clone(),
             feasible: false,
-            reason: run.placement.reason.clone(),
+            reason: run.stalled.clone().or_else(|| run.placement.reason.clone()),
             single_machine: single,
             placement: run.placement,
             step: run.step,

@@ -584,3 +584,33 @@ fn module_six_quotes_the_simulator() {
         close(pick.expected_cost_usd, cost, 0.02, deadline);
     }
 }
+
+/// Nodes that fail every few seconds never let the job finish. The run says
+/// so at once, instead of walking millions of failures per replication to
+/// report a meaningless completion time as feasible.
+#[test]
+fn a_job_that_cannot_outrun_its_failures_is_reported_not_simulated() {
+    let input = input(
+        "ecommerce",
+        &[("node_mtbf_hours", "0.001"), ("replications", "500")],
+    );
+    let out = compute(&input);
+    assert!(!out.feasible);
+    let reason = out.reason.unwrap();
+    assert!(
+        reason.contains("faster than the job can make progress"),
+        "{reason}"
+    );
+    assert_eq!(out.completion_time_s, None);
+    // A merely unreliable cluster is still simulated.
+    let shaky = compute(&input_with_mtbf("200"));
+    assert!(shaky.feasible, "{:?}", shaky.reason);
+    assert!(shaky.failures.unwrap() > 1.0);
+}
+
+fn input_with_mtbf(hours: &str) -> CaseStudyInput {
+    input(
+        "ecommerce",
+        &[("node_mtbf_hours", hours), ("replications", "50")],
+    )
+}

@@ -97,6 +97,12 @@ fn Results(instance: String, output: Memo<Option<CheckpointOutput>>) -> impl Int
     let table =
         Signal::derive(move || output.with(|o| o.as_ref().map(waste_table).unwrap_or_default()));
     view! {
+        {move || output.with(|o| o.as_ref().and_then(|o| o.warning.clone())).map(|warning| view! {
+            <aside class="callout callout-warning" role="note" data-testid="checkpoint-warning">
+                <p class="callout-title"><span aria-hidden="true">"⚠"</span>" Outside the formula's range"</p>
+                <p>{warning}</p>
+            </aside>
+        })}
         <dl class="outputs">{outputs}</dl>
         <ChartView label="Share of time lost against checkpoint interval; the minimum is Young's interval" chart=chart table=table />
     }
