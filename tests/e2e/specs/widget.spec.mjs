@@ -193,6 +193,6 @@ test("calculators say when their model is out of its depth instead of printing a
   await expect(page.getByTestId("checkpoint-warning")).toContainText("leaves none of the time");
   // Nodes that fail every few seconds: the case study says the job cannot finish, at once.
   await course.goto("/lab/casestudy?casestudy.node_mtbf_hours=0.001");
-  await expect(page.getByTestId("widget-casestudy")).toContainText("faster than the job can make progress", { timeout: 5000 });
+  await expect(page.getByTestId("infeasible")).toContainText("faster than the job can make progress", { timeout: 5000 });
   await course.expectNoConsoleErrors();
 });
