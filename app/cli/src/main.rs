@@ -28,9 +28,13 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Validate course content; print every problem as `path:line: message` and exit 1 if any.
+    #[command(args_conflicts_with_subcommands = true)]
     Check {
         #[command(subcommand)]
-        what: CheckTarget,
+        what: Option<CheckTarget>,
+        /// The content folder, as in `lab check content DIR` (default: ./content).
+        #[arg(value_name = "DIR")]
+        dir: Option<PathBuf>,
     },
     /// Training compute (6 x params x tokens) and time on a cluster. Reads JSON from FILE or `-`.
     TrainCompute {
@@ -149,8 +153,13 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check {
-            what: CheckTarget::Content { dir },
+            what: Some(CheckTarget::Content { dir }),
+            ..
         } => check::content(&dir),
+        // `lab check DIR` is what authors type first; it means the same.
+        Command::Check { what: None, dir } => {
+            check::content(&dir.unwrap_or_else(|| PathBuf::from("content")))
+        }
         Command::TrainCompute { input } => calculators::run(&input, calculators::train_compute),
         Command::Roofline { input, content } => match check::load_catalogue(&content) {
             Ok(catalogue) => {

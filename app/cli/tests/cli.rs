@@ -753,3 +753,19 @@ fn bench_reports_every_engine_case_as_a_finite_time() {
         assert!(key.ends_with("_us") || key.ends_with("_ms"), "{key}");
     }
 }
+
+/// `lab check DIR`, what an author types first, means `lab check content DIR`.
+#[test]
+fn check_takes_the_folder_directly_too() {
+    let long = lab(&["check", "content", "tests/e2e/fixtures/content"], "");
+    let short = lab(&["check", "tests/e2e/fixtures/content"], "");
+    assert_eq!(short.status.code(), Some(1));
+    assert_eq!(short.stdout, long.stdout);
+    let default = lab(&["check"], "");
+    assert_eq!(
+        default.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&default.stdout)
+    );
+}

@@ -51,7 +51,9 @@ pub fn has_quiz(slug: &str) -> bool {
 pub fn authoring_error(line: usize, message: String) -> impl IntoView {
     view! {
         <div class="authoring-error" role="alert" data-testid="authoring-error">
-            <strong><span aria-hidden="true">"⚠ "</span>{format!("Authoring error (line {line}): ")}</strong>
+            // Line 0 means the problem has no line of its own (a whole file
+            // that could not be read), so none is shown.
+            <strong><span aria-hidden="true">"⚠ "</span>{if line == 0 { "Authoring error: ".to_string() } else { format!("Authoring error (line {line}): ") }}</strong>
             {message}
         </div>
     }
