@@ -144,8 +144,11 @@ pub fn usd(value: f64) -> String {
     }
     let sign = if value < 0.0 { "-" } else { "" };
     let magnitude = value.abs();
-    let digits = if magnitude >= 1000.0 {
-        // `as` saturates, and no cost this crate computes comes near 2^64 dollars.
+    let digits = if magnitude >= 1e15 {
+        // A cost this large only comes from a job that never finishes; digits
+        // grouped in threes would run across the page (and `as u64` saturates).
+        scientific(magnitude, 3)
+    } else if magnitude >= 1000.0 {
         grouped(magnitude.round() as u64)
     } else if magnitude >= 1.0 || magnitude == 0.0 {
         format!("{magnitude:.2}")
@@ -254,6 +257,8 @@ mod tests {
         assert_eq!(usd(0.0853), "$0.085");
         assert_eq!(usd(0.0), "$0.00");
         assert_eq!(usd(-2500.0), "-$2,500");
+        // Past a quadrillion dollars only a job that never finishes gets here.
+        assert_eq!(usd(1.8e19), "$1.8 × 10¹⁹");
         assert_eq!(percent(0.2489), "24.9%");
     }
 

@@ -194,5 +194,8 @@ test("calculators say when their model is out of its depth instead of printing a
   // Nodes that fail every few seconds: the case study says the job cannot finish, at once.
   await course.goto("/lab/casestudy?casestudy.node_mtbf_hours=0.001");
   await expect(page.getByTestId("infeasible")).toContainText("faster than the job can make progress", { timeout: 5000 });
+  // Nor is any setup recommended as "the fastest" with an absurd time and bill.
+  await expect(page.getByTestId("widget-casestudy")).not.toContainText("18,446,744");
+  await expect(page.getByTestId("widget-casestudy")).not.toContainText("Nothing meets the deadline");
   await course.expectNoConsoleErrors();
 });

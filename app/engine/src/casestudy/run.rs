@@ -373,6 +373,10 @@ fn recommend(input: &CaseStudyInput) -> Option<Recommendation> {
             for spot in [0.0, 0.5, 1.0] {
                 considered += 1;
                 let dynamics = dynamics_for(input, &cluster, &step, spot, None);
+                // A setup that can never finish is neither a pick nor "the fastest".
+                if stall_reason(&dynamics).is_some() {
+                    continue;
+                }
                 let time = expected_with_preemptions(&dynamics);
                 let cost = (time + input.operations.idle_scale_down_s) / 3600.0
                     * cluster.gpus as f64

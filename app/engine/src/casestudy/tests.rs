@@ -602,6 +602,9 @@ fn a_job_that_cannot_outrun_its_failures_is_reported_not_simulated() {
         "{reason}"
     );
     assert_eq!(out.completion_time_s, None);
+    // No setup of this cluster can finish either, so nothing is recommended,
+    // not even as "the fastest".
+    assert!(out.recommendation.is_none(), "{:?}", out.recommendation);
     // A merely unreliable cluster is still simulated.
     let shaky = compute(&input_with_mtbf("200"));
     assert!(shaky.feasible, "{:?}", shaky.reason);
