@@ -111,3 +111,19 @@ test("landmarks on every module have distinct names and no table header is empty
   }
   expect(found, found.join("\n")).toEqual([]);
 });
+
+// A widget alone on a lab page or in an embed sits under the page's h1, so its
+// title is announced one level below it, not two.
+test("headings on lab and embed pages go down one level at a time", async ({ page }) => {
+  test.setTimeout(120_000);
+  const found = [];
+  for (const widget of WIDGETS) {
+    for (const hash of [`#/lab/${widget}`, `#/embed/widget/${widget}`]) {
+      await page.goto(`/${hash}`);
+      await expect(page.locator("section.widget").first()).toBeVisible();
+      const result = await new AxeBuilder({ page }).withRules(["heading-order", "page-has-heading-one"]).analyze();
+      for (const line of describe(result.violations)) found.push(`${hash}: ${line}`);
+    }
+  }
+  expect(found, found.join("\n")).toEqual([]);
+});

@@ -40,7 +40,9 @@ pub fn EmbedPage(kind: String, id: String) -> impl IntoView {
     match (kind.as_str(), engine::widgets::find(&id)) {
         ("widget", Some(spec)) => view! {
             <article class="embed" data-testid="embed" on:click=open_outside>
-                <h1 class="embed-title">{spec.title}</h1>
+                // The widget shows its own title just below; the page's
+                // heading is for screen readers, so a frame shows it once.
+                <h1 class="embed-title visually-hidden">{spec.title}</h1>
                 <Island spec=IslandSpec::Widget(WidgetMount::standalone(spec.slug)) />
             </article>
         }

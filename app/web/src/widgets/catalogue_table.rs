@@ -7,6 +7,7 @@ use crate::widgets::field::{
     fixed_choices, form_setter, form_value, ready_field_error, SelectField,
 };
 use crate::widgets::live_summary::live_summary;
+use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use engine::catalogue_table::{
     compute, CatalogueForm, CatalogueOutput, Cell, Row, CLASS_CHOICES, COLUMNS, FIELDS,
@@ -49,12 +50,13 @@ pub fn CatalogueTable(mount: WidgetMount) -> impl IntoView {
         .title
         .clone()
         .unwrap_or_else(|| "Hardware catalogue".to_string());
+    let heading_standalone = mount.standalone;
     let heading_id = format!("{id}-heading");
     let labelled_by = heading_id.clone();
     let test_id = format!("widget-{id}");
     view! {
         <section class="widget" aria-labelledby=labelled_by data-testid=test_id>
-            <h3 class="widget-title" id=heading_id><span class="widget-kind">"Reference · "</span>{title}</h3>
+            <WidgetTitle standalone=heading_standalone id=heading_id kind="Reference · ">{title}</WidgetTitle>
             <form class="widget-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <SelectField id=format!("{id}-class") label="Show" test_id="class" options=fixed_choices(&class_pairs)
                     value=form_value(form, "class") error=error_for("class") on_change=form_setter(form, "class") />

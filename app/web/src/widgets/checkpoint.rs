@@ -7,6 +7,7 @@ use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{form_setter, form_value, ready_field_error, NumberField};
 use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
+use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use charming::datatype::DataPoint;
 use charming::element::{AxisType, Tooltip, Trigger};
@@ -60,13 +61,14 @@ pub fn Checkpoint(mount: WidgetMount) -> impl IntoView {
         .title
         .clone()
         .unwrap_or_else(|| "Checkpoint interval".to_string());
+    let heading_standalone = mount.standalone;
     let heading_id = format!("{}-heading", mount.instance);
     let labelled_by = heading_id.clone();
     let test_id = format!("widget-{}", mount.instance);
     let instance = mount.instance.clone();
     view! {
         <section class="widget" aria-labelledby=labelled_by data-testid=test_id>
-            <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live calculator · "</span>{title}</h3>
+            <WidgetTitle standalone=heading_standalone id=heading_id kind="Live calculator · ">{title}</WidgetTitle>
             {changed_note}
             <form class="widget-form" on:submit=|ev| ev.prevent_default() novalidate>{fields}</form>
             {predict}

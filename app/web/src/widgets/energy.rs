@@ -8,6 +8,7 @@ use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{field_error, form_setter, form_value, NumberField, SelectField};
 use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
+use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use charming::component::{Axis, Grid};
 use charming::datatype::{DataPoint, DataPointItem};
@@ -176,12 +177,13 @@ pub fn Energy(mount: WidgetMount) -> impl IntoView {
         .clone()
         .unwrap_or_else(|| "Energy and carbon of a run".to_string());
     let id = mount.instance.clone();
+    let heading_standalone = mount.standalone;
     let heading_id = format!("{id}-heading");
     let labelled_by = heading_id.clone();
     let test_id = format!("widget-{id}");
     view! {
         <section class="widget widget-wide" aria-labelledby=labelled_by data-testid=test_id>
-            <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live calculator · "</span>{title}</h3>
+            <WidgetTitle standalone=heading_standalone id=heading_id kind="Live calculator · ">{title}</WidgetTitle>
             {changed_note}
             <form class="widget-form grouped-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <fieldset class="field-group" data-testid="group-run">

@@ -7,6 +7,7 @@ use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{field_error, form_setter, form_value, NumberField, SelectField};
 use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
+use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use engine::matcher::{
     compute, field_name, Deployment, Family, Framework, MatcherForm, MatcherOutput, Phase,
@@ -113,12 +114,13 @@ pub fn Matcher(mount: WidgetMount) -> impl IntoView {
         .title
         .clone()
         .unwrap_or_else(|| "Workload matcher".to_string());
+    let heading_standalone = mount.standalone;
     let heading_id = format!("{id}-heading");
     let labelled_by = heading_id.clone();
     let test_id = format!("widget-{id}");
     view! {
         <section class="widget widget-wide" aria-labelledby=labelled_by data-testid=test_id>
-            <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live recommender · "</span>{title}</h3>
+            <WidgetTitle standalone=heading_standalone id=heading_id kind="Live recommender · ">{title}</WidgetTitle>
             {changed_note}
             <form class="widget-form split-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <fieldset class="field-group">

@@ -35,6 +35,10 @@ pub struct WidgetMount {
     pub title: Option<String>,
     pub predict: Option<String>,
     pub preset: Vec<(String, String)>,
+    /// Alone on its page (a lab page or an embed), under the page's `h1`
+    /// rather than under a module section's `h2`.
+    #[serde(default)]
+    pub standalone: bool,
 }
 
 impl WidgetMount {
@@ -46,6 +50,7 @@ impl WidgetMount {
             title: None,
             predict: None,
             preset: Vec::new(),
+            standalone: true,
         }
     }
 
@@ -56,12 +61,47 @@ impl WidgetMount {
             title: widget.title.clone(),
             predict: widget.predict.clone(),
             preset: widget.preset.clone(),
+            standalone: false,
         }
+    }
+}
+
+/// A widget's title: an `h2` under the page's `h1` when the widget is alone
+/// on its page, an `h3` under a module section's `h2` otherwise, styled alike
+/// (`.widget-title`), so headings go down one level at a time everywhere.
+#[component]
+pub fn WidgetTitle(
+    standalone: bool,
+    id: String,
+    kind: &'static str,
+    children: Children,
+) -> impl IntoView {
+    if standalone {
+        view! { <h2 class="widget-title" id=id><span class="widget-kind">{kind}</span>{children()}</h2> }.into_any()
+    } else {
+        view! { <h3 class="widget-title" id=id><span class="widget-kind">{kind}</span>{children()}</h3> }.into_any()
+    }
+}
+
+/// Whether the widget being built is alone on its page; its parts read it
+/// for the level of their sub-headings.
+#[derive(Clone, Copy)]
+pub struct Standalone(pub bool);
+
+/// A heading inside a widget, one level below its title: `h3` on a page of
+/// its own, `h4` in a module.
+#[component]
+pub fn WidgetSubheading(children: Children) -> impl IntoView {
+    if use_context::<Standalone>().is_some_and(|s| s.0) {
+        view! { <h3 class="widget-subheading">{children()}</h3> }.into_any()
+    } else {
+        view! { <h4 class="widget-subheading">{children()}</h4> }.into_any()
     }
 }
 
 #[component]
 pub fn Widget(mount: WidgetMount) -> impl IntoView {
+    provide_context(Standalone(mount.standalone));
     match mount.slug.as_str() {
         engine::train_compute::SLUG => {
             view! { <train_compute::TrainCompute mount=mount /> }.into_any()

@@ -11,6 +11,7 @@ use crate::widgets::field::{
 };
 use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
+use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use charming::datatype::{DataPoint, DataPointItem};
 use charming::element::{AxisType, ItemStyle, Tooltip, Trigger};
@@ -57,13 +58,14 @@ pub fn Roofline(mount: WidgetMount) -> impl IntoView {
         .title
         .clone()
         .unwrap_or_else(|| "Roofline explorer".to_string());
+    let heading_standalone = mount.standalone;
     let heading_id = format!("{id}-heading");
     let labelled_by = heading_id.clone();
     let widget_test_id = format!("widget-{id}");
     let field_prefix = id.clone();
     view! {
         <section class="widget" aria-labelledby=labelled_by data-testid=widget_test_id>
-            <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live calculator · "</span>{title}</h3>
+            <WidgetTitle standalone=heading_standalone id=heading_id kind="Live calculator · ">{title}</WidgetTitle>
             {changed_note}
             <form class="widget-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <SelectField id=format!("{id}-op") label="Operation" test_id="op" value=form_value(form, "op") on_change=form_setter(form, "op")

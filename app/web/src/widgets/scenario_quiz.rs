@@ -4,6 +4,7 @@
 //! is wrong, and links to the matcher with the card's workload filled in.
 
 use crate::context::{use_course, use_progress};
+use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use course::route::{Location, Route};
 use course::scenarios::{class_key, Card};
@@ -75,12 +76,13 @@ pub fn ScenarioQuiz(mount: WidgetMount) -> impl IntoView {
         .title
         .clone()
         .unwrap_or_else(|| "Match the workload to the hardware".to_string());
+    let heading_standalone = mount.standalone;
     let heading_id = format!("{}-heading", mount.instance);
     let labelled_by = heading_id.clone();
     let test_id = format!("widget-{}", mount.instance);
     view! {
         <section class="widget widget-wide scenario-quiz" aria-labelledby=labelled_by data-testid=test_id>
-            <h3 class="widget-title" id=heading_id><span class="widget-kind">"Checkpoint · "</span>{title}</h3>
+            <WidgetTitle standalone=heading_standalone id=heading_id kind="Checkpoint · ">{title}</WidgetTitle>
             {move || cards_note.get().map(|note| view! {
                 <p class="field-error" data-testid="error-cards"><span aria-hidden="true">"⚠ "</span>{note}</p>
             })}

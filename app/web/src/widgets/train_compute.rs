@@ -8,6 +8,7 @@ use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{ready_field_error, NumberField};
 use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
+use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use charming::element::{AxisType, Tooltip, Trigger};
 use charming::series::Bar;
@@ -66,6 +67,7 @@ pub fn TrainCompute(mount: WidgetMount) -> impl IntoView {
         .title
         .clone()
         .unwrap_or_else(|| "Training compute and time".to_string());
+    let heading_standalone = mount.standalone;
     let heading_id = format!("{}-heading", mount.instance);
     let heading_id_for_section = heading_id.clone();
     let predict = mount.predict.clone().map(|question| {
@@ -75,7 +77,7 @@ pub fn TrainCompute(mount: WidgetMount) -> impl IntoView {
     let valid = Memo::new(move |_| output.with(Option::is_some));
     view! {
         <section class="widget" aria-labelledby=heading_id_for_section data-testid=format!("widget-{}", mount.instance)>
-            <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live calculator · "</span>{title}</h3>
+            <WidgetTitle standalone=heading_standalone id=heading_id kind="Live calculator · ">{title}</WidgetTitle>
             {changed_note}
             <form class="widget-form" on:submit=|ev| ev.prevent_default() novalidate>
                 {fields}

@@ -12,6 +12,7 @@ use crate::dom::{now_ms, yield_to_browser};
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
+use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use engine::casestudy::{CaseStudyForm, CaseStudyOutput, Progress, Run, FIELDS};
 use engine::format;
@@ -115,13 +116,14 @@ pub fn CaseStudy(mount: WidgetMount) -> impl IntoView {
         .title
         .clone()
         .unwrap_or_else(|| "Case-study simulator".to_string());
+    let heading_standalone = mount.standalone;
     let heading_id = format!("{id}-heading");
     let labelled_by = heading_id.clone();
     let test_id = format!("widget-{id}");
     let invalid = move || validated.with(|v| matches!(v, Some(Err(_))));
     view! {
         <section class="widget widget-wide" aria-labelledby=labelled_by data-testid=test_id>
-            <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live simulator · "</span>{title}</h3>
+            <WidgetTitle standalone=heading_standalone id=heading_id kind="Live simulator · ">{title}</WidgetTitle>
             {changed_note}
             <form class="widget-form split-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <fields::CaseStudyFields id=id.clone() form=form validated=validated catalogue=catalogue />

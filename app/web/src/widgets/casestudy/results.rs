@@ -4,6 +4,7 @@
 use super::charts::{CostChart, SweepChart, TimelineChart};
 use crate::widgets::bar::{Bar, Segment, StackedBar};
 use crate::widgets::explain::ExplainedOutput;
+use crate::widgets::WidgetSubheading;
 use engine::casestudy::{CaseStudyOutput, Placement, ShardKind};
 use engine::format;
 use leptos::prelude::*;
@@ -166,7 +167,7 @@ pub fn Results(id: String, output: Arc<CaseStudyOutput>) -> impl IntoView {
             {numbers}
         </dl>
         {recommendation}
-        <h4>"Where a step's time goes"</h4>
+        <WidgetSubheading>"Where a step's time goes"</WidgetSubheading>
         <StackedBar test_id="step-bar" bar=bar />
         <dl class="outputs">{explained("step")}</dl>
         <PlacementTable placement=out.placement.clone() />
@@ -253,7 +254,7 @@ fn PlacementTable(placement: Placement) -> impl IntoView {
         if placement.host_bytes > 0.0 { format!(" {} spill to host memory.", format::si(placement.host_bytes, "B")) } else { String::new() }
     );
     view! {
-        <h4>"Where the tables live"</h4>
+        <WidgetSubheading>"Where the tables live"</WidgetSubheading>
         <p data-testid="placement-summary">{summary}</p>
         <div class="table-scroll" role="region" aria-label="Embedding placement per GPU" tabindex="0">
             <table data-testid="placement-table">

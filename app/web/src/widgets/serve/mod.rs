@@ -9,6 +9,7 @@ use crate::context::use_course;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::field::{field_error, form_setter, form_value, NumberField, SelectField};
 use crate::widgets::predict::PredictGate;
+use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use engine::hardware::Catalogue;
 use engine::serve::{ServeForm, WeightPrecision, FIELDS};
@@ -155,12 +156,13 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
         .clone()
         .unwrap_or_else(|| "Serving with dynamic batching".to_string());
     let id = mount.instance.clone();
+    let heading_standalone = mount.standalone;
     let heading_id = format!("{id}-heading");
     let labelled_by = heading_id.clone();
     let test_id = format!("widget-{id}");
     view! {
         <section class="widget widget-wide" aria-labelledby=labelled_by data-testid=test_id>
-            <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live simulation · "</span>{title}</h3>
+            <WidgetTitle standalone=heading_standalone id=heading_id kind="Live simulation · ">{title}</WidgetTitle>
             {changed_note}
             <form class="widget-form grouped-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <fieldset class="field-group" data-testid="group-model">

@@ -4,6 +4,7 @@
 use crate::charts::chart_view::{ChartTable, ChartView};
 use crate::charts::frame;
 use crate::dom::{now_ms, yield_to_browser};
+use crate::widgets::WidgetSubheading;
 use charming::datatype::DataPoint;
 use charming::element::{AxisType, Symbol, Tooltip, Trigger};
 use charming::series::Scatter;
@@ -122,7 +123,7 @@ pub fn AutoSplit(input: Signal<Option<SplitInput>>, form: RwSignal<SplitForm>) -
     });
     view! {
         <section class="auto-split" data-testid="auto-split" aria-label="Search every split">
-            <h4>"Let the search choose"</h4>
+            <WidgetSubheading>"Let the search choose"</WidgetSubheading>
             <p>"Price every valid combination of tp, pp, dp, virtual stages, ZeRO stage, micro-batch, recomputation and sequence parallelism for this model and cluster, and rank those that fit by time to train."</p>
             <button type="button" data-testid="auto-run" disabled=move || input.with(Option::is_none) || progress.with(Option::is_some) on:click=start>
                 "Search every split"

@@ -10,6 +10,7 @@ use crate::context::use_course;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
+use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use engine::split::{report, SplitForm, FIELDS};
 use leptos::prelude::*;
@@ -47,12 +48,13 @@ pub fn Splitter(mount: WidgetMount) -> impl IntoView {
         .title
         .clone()
         .unwrap_or_else(|| "Parallelism splitter".to_string());
+    let heading_standalone = mount.standalone;
     let heading_id = format!("{id}-heading");
     let labelled_by = heading_id.clone();
     let test_id = format!("widget-{id}");
     view! {
         <section class="widget widget-wide" aria-labelledby=labelled_by data-testid=test_id>
-            <h3 class="widget-title" id=heading_id><span class="widget-kind">"Live planner · "</span>{title}</h3>
+            <WidgetTitle standalone=heading_standalone id=heading_id kind="Live planner · ">{title}</WidgetTitle>
             {changed_note}
             <form class="widget-form split-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <fields::SplitFields id=id.clone() form=form validated=validated catalogue=catalogue />

@@ -5,6 +5,7 @@ use crate::charts::chart_view::{ChartTable, ChartView};
 use crate::charts::{self, frame};
 use crate::widgets::bar::{Bar, Segment, StackedBar};
 use crate::widgets::explain::ExplainedOutput;
+use crate::widgets::WidgetSubheading;
 use charming::datatype::DataPoint;
 use charming::element::{AxisType, Tooltip, Trigger};
 use charming::Chart;
@@ -168,9 +169,9 @@ pub fn Results(id: String, report: Memo<Option<Report>>) -> impl IntoView {
                 </aside>
             }
         }))}
-        <h4>"Memory on each accelerator"</h4>
+        <WidgetSubheading>"Memory on each accelerator"</WidgetSubheading>
         <StackedBar test_id="memory-bar" bar=memory />
-        <h4>"Where a step's time goes"</h4>
+        <WidgetSubheading>"Where a step's time goes"</WidgetSubheading>
         <StackedBar test_id="time-bar" bar=time />
         {move || report.with(|r| r.as_ref().and_then(energy_link)).map(|href| view! {
             <p data-testid="splitter-energy-link"><a href=href>"Energy, electricity and carbon of this run: open the energy calculator with these numbers"</a></p>
