@@ -769,3 +769,38 @@ fn check_takes_the_folder_directly_too() {
         String::from_utf8_lossy(&default.stdout)
     );
 }
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// A typo in a quiz file is reported in that file, with its line, and does
+/// not also claim that course.toml lists no quiz for the module.
+#[test]
+fn a_quiz_typo_is_reported_once_in_its_own_file() {
+    let dir = std::env::temp_dir().join(format!("lab-quiz-typo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&repo_root().join("content"), &dir);
+    let quiz = dir.join("quizzes/compute-or-memory.toml");
+    let text = std::fs::read_to_string(&quiz).unwrap();
+    std::fs::write(&quiz, text.replacen("correct = true", "corect = true", 1)).unwrap();
+    let output = lab(&["check", dir.to_str().unwrap()], "");
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout.contains("quizzes/compute-or-memory.toml:"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("corect"), "{stdout}");
+    assert!(!stdout.contains("lists no quiz"), "{stdout}");
+}

@@ -200,6 +200,16 @@ fn attach_quizzes(report: &mut CourseReport, quizzes: Vec<Option<Result<String, 
         }
     }
     for module in &report.modules {
+        // A quiz the manifest lists but that failed to read or parse has
+        // already been reported with its own file and line; saying the
+        // manifest lists none would send the author to the wrong file.
+        let listed = manifest
+            .modules
+            .iter()
+            .any(|entry| entry.slug == module.front.slug && entry.quiz.is_some());
+        if listed {
+            continue;
+        }
         for block in &module.blocks {
             if let (Block::Quiz { id, line }, None) = (block, &module.quiz) {
                 let message = format!(
