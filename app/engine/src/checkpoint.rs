@@ -125,9 +125,7 @@ pub struct CheckpointOutput {
 /// Young's formula assumes a write much shorter than the time between
 /// failures (δ ≪ M); past that its interval and waste stop meaning much.
 fn out_of_range(input: &CheckpointInput, job_mtbf_s: f64, young_interval_s: f64) -> Option<String> {
-    let uncapped = input.write_s / young_interval_s
-        + young_interval_s / (2.0 * job_mtbf_s)
-        + input.restart_s / job_mtbf_s;
+    let uncapped = uncapped_waste(young_interval_s, input, job_mtbf_s);
     (young_interval_s <= input.write_s || uncapped >= 0.5).then(|| {
         format!(
             "Young's formula assumes a checkpoint write much shorter than the time between failures. Here a write takes {} and the job fails every {} on average, so its interval ({}) leaves {} of the time to work at best. Expect the job to crawl or never finish: use fewer nodes, more reliable ones, or faster writes.",
@@ -146,8 +144,13 @@ fn out_of_range(input: &CheckpointInput, job_mtbf_s: f64, young_interval_s: f64)
 /// First-order share of time lost: writing checkpoints (δ/τ), redoing half an
 /// interval per failure (τ/2M) and restarting (R/M), capped at 1.
 pub fn waste(interval_s: f64, input: &CheckpointInput, job_mtbf_s: f64) -> f64 {
-    (input.write_s / interval_s + interval_s / (2.0 * job_mtbf_s) + input.restart_s / job_mtbf_s)
-        .min(1.0)
+    uncapped_waste(interval_s, input, job_mtbf_s).min(1.0)
+}
+
+/// The first-order sum before the cap, which can pass 1 when failures come
+/// faster than checkpoints.
+fn uncapped_waste(interval_s: f64, input: &CheckpointInput, job_mtbf_s: f64) -> f64 {
+    input.write_s / interval_s + interval_s / (2.0 * job_mtbf_s) + input.restart_s / job_mtbf_s
 }
 
 /// Cannot fail: validation keeps every quantity positive and finite.

@@ -183,16 +183,27 @@ pub struct Run {
 const STALL_FACTOR: f64 = 100.0;
 const MAX_EXPECTED_INTERRUPTIONS: f64 = 10_000.0;
 
-/// Says why a job cannot finish, when its expected completion (closed form)
-/// is more than `STALL_FACTOR` times its work or needs more than
+/// Expected failures and preemptions over a run expected to take `expected`.
+fn interruptions(dynamics: &Dynamics, expected: f64) -> f64 {
+    expected * (dynamics.failure_rate_per_s + dynamics.preemption_rate_per_s)
+}
+
+/// Whether a job cannot finish: its expected completion (closed form) is more
+/// than `STALL_FACTOR` times its work or needs more than
 /// `MAX_EXPECTED_INTERRUPTIONS` failures and preemptions.
-fn stall_reason(dynamics: &Dynamics) -> Option<String> {
-    let expected = expected_with_preemptions(dynamics);
-    let interruptions = expected * (dynamics.failure_rate_per_s + dynamics.preemption_rate_per_s);
-    let stalled = !expected.is_finite()
+fn stalls(dynamics: &Dynamics, expected: f64) -> bool {
+    let interruptions = interruptions(dynamics, expected);
+    !expected.is_finite()
         || expected > STALL_FACTOR * dynamics.work_s
         || !interruptions.is_finite()
-        || interruptions > MAX_EXPECTED_INTERRUPTIONS;
+        || interruptions > MAX_EXPECTED_INTERRUPTIONS
+}
+
+/// Says why a job cannot finish, when it `stalls`.
+fn stall_reason(dynamics: &Dynamics) -> Option<String> {
+    let expected = expected_with_preemptions(dynamics);
+    let interruptions = interruptions(dynamics, expected);
+    let stalled = stalls(dynamics, expected);
     stalled.then(|| {
         let outlook = if expected.is_finite() && expected < 1e12 {
             format!(
@@ -373,11 +384,11 @@ fn recommend(input: &CaseStudyInput) -> Option<Recommendation> {
             for spot in [0.0, 0.5, 1.0] {
                 considered += 1;
                 let dynamics = dynamics_for(input, &cluster, &step, spot, None);
+                let time = expected_with_preemptions(&dynamics);
                 // A setup that can never finish is neither a pick nor "the fastest".
-                if stall_reason(&dynamics).is_some() {
+                if stalls(&dynamics, time) {
                     continue;
                 }
-                let time = expected_with_preemptions(&dynamics);
                 let cost = (time + input.operations.idle_scale_down_s) / 3600.0
                     * cluster.gpus as f64
                     * blended_price(input, nodes, spot);

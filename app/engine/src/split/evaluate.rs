@@ -89,14 +89,15 @@ pub struct Metrics {
     pub pp_in_node: bool,
 }
 
-/// Time of a data-parallel collective of `bytes` over `dp` ranks, `per_node`
+/// Time of a data-parallel all-reduce of `bytes` over `dp` ranks, `per_node`
 /// of them to a node: two levels when a node holds several
-/// (`collective::across_nodes_s`).
-fn dp_collective_s(kind: Collective, dp: u64, per_node: u64, bytes: f64, cluster: &Cluster) -> f64 {
+/// (`collective::across_nodes_s`). ZeRO-1 and 2 cost the same; ZeRO-3 is
+/// priced apart, as measured.
+fn dp_allreduce_s(dp: u64, per_node: u64, bytes: f64, cluster: &Cluster) -> f64 {
     let (intra, intra_latency) = link(true, cluster);
     let (inter, inter_latency) = link(false, cluster);
     across_nodes_s(
-        kind,
+        Collective::AllReduce,
         dp,
         per_node,
         bytes,
@@ -307,7 +308,7 @@ pub fn evaluate_with(
     } else {
         // ZeRO-1 and 2 swap the all-reduce for a reduce-scatter and an
         // all-gather of the same volume, so they are priced alike.
-        let sync = dp_collective_s(Collective::AllReduce, dp, dp_per_node, grad_bytes, cluster);
+        let sync = dp_allreduce_s(dp, dp_per_node, grad_bytes, cluster);
         // Gradients of the last micro-batch's backward pass stream out while it runs.
         ((sync - backward_window).max(0.0), sync)
     };
