@@ -186,6 +186,18 @@ impl EnergyForm {
         );
         let tokens = checker.optional_real("tokens", &self.tokens, Range::above(0.0, 1e18));
         let samples = checker.optional_real("samples", &self.samples, Range::above(0.0, 1e18));
+        // Work is done only in busy hours: at zero utilization a count of tokens
+        // or samples contradicts the run, and a per-joule figure would be invented.
+        if utilization == Some(0.0) {
+            for (field, work) in [("tokens", &tokens), ("samples", &samples)] {
+                if matches!(work, Some(Some(_))) {
+                    checker.invalid(
+                        field,
+                        format!("Nothing is processed at 0% utilization: raise the utilization or leave {field} empty."),
+                    );
+                }
+            }
+        }
         let per_server = checker.whole(
             "accelerators_per_server",
             &self.accelerators_per_server,

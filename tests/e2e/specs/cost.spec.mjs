@@ -144,6 +144,14 @@ test.describe("energy and carbon", () => {
     await expect(widget.value("kwh")).toHaveText("45.1 MWh");
     await expect(widget.value("co2_kg")).toHaveText("20.1 t");
     await expect(widget.value("usd")).toHaveText("$4,512");
+    // Idle all the time, the run processes nothing: a token count then contradicts it.
+    await widget.set("utilization", "0");
+    await expect(widget.error("tokens")).toHaveText("⚠ Nothing is processed at 0% utilization: raise the utilization or leave tokens empty.");
+    await expect(widget.error("utilization")).toHaveText("");
+    await expect(widget.root.getByTestId("results-invalid")).toBeVisible();
+    await widget.set("tokens", "");
+    await expect(widget.error("tokens")).toHaveText("");
+    await expect(widget.value("average_power_w")).toHaveText("70 W");
     await course.expectNoConsoleErrors();
   });
 

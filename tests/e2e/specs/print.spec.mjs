@@ -115,6 +115,16 @@ test("the catalogue prints on landscape pages between portrait ones", async ({ p
   const first = pages.indexOf("landscape");
   const last = pages.lastIndexOf("landscape");
   expect(pages.slice(first, last + 1).every((kind) => kind === "landscape")).toBe(true);
+  // The table stays inside its box's border, which would otherwise keep the
+  // portrait width the document is laid out at (A4's 794 px, no margins).
+  await page.setViewportSize({ width: 794, height: 1000 });
+  await page.emulateMedia({ media: "print" });
+  await page.waitForFunction(() => matchMedia("print").matches);
+  const spill = await page.getByTestId("catalogue-table").evaluate((table) => {
+    const box = table.closest("section.widget").getBoundingClientRect();
+    return table.getBoundingClientRect().right - box.right;
+  });
+  expect(spill).toBeLessThan(0);
 });
 
 // Printing from the dark theme: paper gets the light palette, so no widget or

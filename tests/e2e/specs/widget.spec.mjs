@@ -178,12 +178,21 @@ test("a screen reader hears a short summary of the results, not the whole panel"
   await widget.set("params", "-5");
   await expect(summary).toHaveText("Fix the highlighted fields to see results.");
   // Every widget on a lab page has exactly one summary and no live results panel.
-  for (const slug of ["roofline", "catalogue", "splitter", "matcher", "casestudy", "energy", "tco", "checkpoint", "chiplet"]) {
+  for (const slug of ["roofline", "catalogue", "splitter", "matcher", "casestudy", "energy", "tco", "checkpoint", "chiplet", "serve"]) {
     await course.goto(`/lab/${slug}`);
     await expect(page.locator("section.widget").first()).toBeVisible();
     await expect(page.locator("section.widget").first().getByTestId("live-summary")).toHaveCount(1);
     await expect(page.locator(".widget-results[aria-live]")).toHaveCount(0);
   }
+  // The serving simulation announces its headline, the tail latency and the
+  // throughput, once a run finishes; its first explanations are only inputs.
+  const serve = course.widget("serve");
+  const served = serve.root.getByTestId("live-summary");
+  await expect(served).toContainText("p99 latency (simulated): ");
+  await expect(served).toContainText("Throughput (simulated): ");
+  expect(await served.textContent()).toContain(await serve.value("latency_ms").textContent());
+  await serve.set("params", "0");
+  await expect(served).toHaveText("Fix the highlighted fields to see results.");
 });
 
 test("calculators say when their model is out of its depth instead of printing a meaningless number", async ({ page }) => {

@@ -186,7 +186,11 @@ fn racks_follow_peak_draw() {
 
 #[test]
 fn idle_accelerators_draw_the_floor() {
-    let out = run(&[("utilization", "0"), ("idle_fraction", "0.1")]);
+    let out = run(&[
+        ("utilization", "0"),
+        ("idle_fraction", "0.1"),
+        ("tokens", ""),
+    ]);
     assert!(close(out.average_power_w, 70.0, 1e-12));
     let half = run(&[("utilization", "0.5"), ("idle_fraction", "0.2")]);
     assert!(close(half.average_power_w, 700.0 * 0.6, 1e-12));
@@ -217,6 +221,23 @@ fn bad_input_is_named() {
             "{field}"
         );
     }
+}
+
+#[test]
+fn work_at_zero_utilization_is_refused() {
+    let errors = form(&[("utilization", "0"), ("samples", "1e9")])
+        .validate(&catalogue())
+        .unwrap_err();
+    for field in ["tokens", "samples"] {
+        assert_eq!(
+            errors.message_for(field),
+            Some(format!("Nothing is processed at 0% utilization: raise the utilization or leave {field} empty.")),
+        );
+    }
+    assert_eq!(errors.message_for("utilization"), None);
+    assert!(form(&[("utilization", "0.01"), ("samples", "1e9")])
+        .validate(&catalogue())
+        .is_ok());
 }
 
 #[test]
@@ -266,6 +287,8 @@ mod properties {
                 ("accelerators_per_server", per_server.to_string()),
                 ("server_overhead_w", overhead.to_string()),
                 ("rack_limit_kw", limit.to_string()),
+                // Tokens at zero utilization are refused; this property is about power.
+                ("tokens", String::new()),
             ];
             let build = |changes: &[(&str, String)]| {
                 let mut form = EnergyForm::default();

@@ -102,6 +102,91 @@ fn golden_zero3_without_model_parallelism_table_2() {
     }
 }
 
+/// Korthikanti et al. 2022, "Reducing Activation Recomputation in Large
+/// Transformer Models", Tables 3 and 5: GPT models of 22 B to 1 T parameters on
+/// A100s with tp 8 and no data parallelism (vocabulary 51,200, sequences of
+/// 2,048, interleaving 3 for 175 B and 530 B). Iteration times with selective
+/// recomputation and sequence parallelism, then with full recomputation and
+/// neither: 1.10 / 1.42, 13.75 / 18.13, 37.83 / 49.05 and 71.49 / 94.42 s; and
+/// Section 6.3: the 530 B model with 8-way data parallelism (2,240 GPUs)
+/// takes 39.15 s. Held out: the fit saw only Megatron-LM Table 1, with full
+/// recomputation. The model lands within 13% of all nine, and finds the paper's
+/// speed-up (29–32%) larger than measured (34–44%).
+#[test]
+fn golden_korthikanti_table_5_held_out() {
+    type Row<'a> = (
+        &'a str,
+        &'a str,
+        &'a str,
+        &'a str,
+        &'a str,
+        &'a str,
+        &'a str,
+        &'a str,
+        f64,
+        f64,
+    );
+    let rows: [Row; 5] = [
+        ("48", "6144", "64", "1", "8", "4", "4", "1", 1.10, 1.42),
+        ("96", "12288", "96", "8", "64", "64", "1", "3", 13.75, 18.13),
+        (
+            "105", "20480", "128", "35", "280", "280", "1", "3", 37.83, 49.05,
+        ),
+        (
+            "128", "25600", "160", "64", "512", "512", "1", "1", 71.49, 94.42,
+        ),
+        (
+            "105",
+            "20480",
+            "128",
+            "35",
+            "2240",
+            "2240",
+            "1",
+            "3",
+            39.15,
+            f64::NAN,
+        ),
+    ];
+    for (layers, hidden, heads, pp, count, batch, micro, v, selective_s, full_s) in rows {
+        let step = |recompute: &str, sequence_parallel: &str| {
+            run(&[
+                ("model", "custom"),
+                ("layers", layers),
+                ("hidden", hidden),
+                ("heads", heads),
+                ("vocab", "51200"),
+                ("seq_len", "2048"),
+                ("global_batch", batch),
+                ("micro_batch", micro),
+                ("recompute", recompute),
+                ("flash_attention", "false"),
+                ("sequence_parallel", sequence_parallel),
+                ("count", count),
+                ("tp", "8"),
+                ("pp", pp),
+                ("virtual_stages", v),
+            ])
+            .step_time_s
+        };
+        let fast = step("selective", "true");
+        assert!(
+            (fast / selective_s - 1.0).abs() < 0.13,
+            "{hidden} on {count}: {fast} s against {selective_s}"
+        );
+        if full_s.is_nan() {
+            continue;
+        }
+        let slow = step("full", "false");
+        assert!(
+            (slow / full_s - 1.0).abs() < 0.13,
+            "{hidden} on {count}, full recomputation: {slow} s against {full_s}"
+        );
+        let speedup = slow / fast - 1.0;
+        assert!((0.25..0.50).contains(&speedup), "{hidden}: {speedup}");
+    }
+}
+
 /// Llama Team 2024, Table 4: Llama 3 405B on 16,384 H100s with tp 8, pp 16,
 /// dp 128, sequences of 8,192 and 16 M tokens per batch ran at 400 TFLOP/s per
 /// GPU, 41% BF16 MFU. Held out from calibration (different GPU and kernels).

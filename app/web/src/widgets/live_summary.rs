@@ -19,6 +19,17 @@ pub fn summarize(explanations: &[Explanation]) -> String {
         .join(" ")
 }
 
+/// The named outputs, in the order given, as "label: result." sentences, for
+/// a widget whose first explanations are inputs to its headline rather than
+/// the headline itself.
+pub fn summarize_outputs(explanations: &[Explanation], outputs: &[&str]) -> String {
+    let chosen: Vec<Explanation> = outputs
+        .iter()
+        .filter_map(|key| explanations.iter().find(|e| e.output == *key).cloned())
+        .collect();
+    summarize(&chosen)
+}
+
 /// A visually hidden status line: the field message while any field is
 /// refused, else the summary (empty while the results are still loading).
 pub fn live_summary(

@@ -8,6 +8,7 @@ mod run;
 use crate::context::use_course;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::field::{field_error, form_setter, form_value, NumberField, SelectField};
+use crate::widgets::live_summary::{live_summary, summarize_outputs};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
@@ -15,6 +16,10 @@ use engine::hardware::Catalogue;
 use engine::serve::{ServeForm, WeightPrecision, FIELDS};
 use leptos::prelude::*;
 use std::sync::Arc;
+
+/// What the status line announces after each run: the tail latency judged
+/// against the target, then the throughput it was measured at.
+const HEADLINE: [&str; 2] = ["latency_ms", "throughput_per_s"];
 
 /// Label and hint of every numeric field.
 const NUMBERS: [(&str, &str, &str); 14] = [
@@ -189,10 +194,14 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
             </form>
             {predict}
             <div class="widget-results" hidden=move || !revealed.get()>
+                {live_summary(
+                    move || validated.with(|v| matches!(v, Some(Err(_)))),
+                    move || simulation.finished.with(|f| f.as_ref().map(|f| summarize_outputs(&f.output.explanations, &HEADLINE))),
+                )}
                 {move || match (catalogue.with(Option::is_some), input.with(Option::is_some)) {
                     (false, _) => view! { <p role="status">"Loading the hardware catalogue…"</p> }.into_any(),
                     (true, false) => view! {
-                        <p class="results-invalid" data-testid="results-invalid" role="status"><span aria-hidden="true">"⚠ "</span>"Fix the highlighted fields to see results."</p>
+                        <p class="results-invalid" data-testid="results-invalid"><span aria-hidden="true">"⚠ "</span>"Fix the highlighted fields to see results."</p>
                     }.into_any(),
                     (true, true) => ().into_any(),
                 }}
