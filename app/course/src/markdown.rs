@@ -9,7 +9,8 @@ use crate::escape;
 use crate::math;
 use crate::module::{Block, Heading, InternalLink};
 use pulldown_cmark::{
-    html, BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
+    html, BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, LinkType, Options, Parser,
+    Tag, TagEnd,
 };
 use std::collections::HashMap;
 use widget_fence::{is_directive, parse_widget};
@@ -165,6 +166,9 @@ struct Renderer<'a> {
     in_pending_quote: bool,
     /// Links open around this point; an image inside one keeps that link.
     open_links: usize,
+    /// For each open link, whether it is a bare address written as `<https://…>`,
+    /// which closes with its own markup.
+    bare_links: Vec<bool>,
     /// Images wrapped in a full-size link, still to be closed.
     wrapped_images: usize,
     /// Tables and callouts so far, by label: landmarks on one page need
@@ -202,6 +206,7 @@ impl<'a> Renderer<'a> {
             in_sources: false,
             in_pending_quote: false,
             open_links: 0,
+            bare_links: Vec::new(),
             wrapped_images: 0,
             landmark_counts: HashMap::new(),
         }
@@ -369,16 +374,31 @@ impl<'a> Renderer<'a> {
             }) => {
                 let dest_url = self.rewrite_url(dest_url, offset, false);
                 self.open_links += 1;
-                self.emit(Event::Start(Tag::Link {
-                    link_type,
-                    dest_url,
-                    title,
-                    id,
-                }));
+                let bare = link_type == LinkType::Autolink;
+                self.bare_links.push(bare);
+                if bare {
+                    // Its text is its address, so print must not repeat it after the link.
+                    let html = format!(
+                        "<a href=\"{}\" class=\"bare-url\">",
+                        escape::html(&dest_url)
+                    );
+                    self.emit(Event::InlineHtml(html.into()));
+                } else {
+                    self.emit(Event::Start(Tag::Link {
+                        link_type,
+                        dest_url,
+                        title,
+                        id,
+                    }));
+                }
             }
             Event::End(TagEnd::Link) => {
                 self.open_links = self.open_links.saturating_sub(1);
-                self.emit(Event::End(TagEnd::Link));
+                if self.bare_links.pop() == Some(true) {
+                    self.emit(Event::InlineHtml("</a>".into()));
+                } else {
+                    self.emit(Event::End(TagEnd::Link));
+                }
             }
             Event::Start(Tag::Image {
                 link_type,

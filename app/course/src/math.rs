@@ -15,7 +15,7 @@ pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
     } else {
         DisplayStyle::Inline
     };
-    let (protected, texts) = protect_text(&rewrite_environments(tex));
+    let (protected, texts) = protect_text(&group_double_scripts(&rewrite_environments(tex)));
     let raw = latex_to_mathml(&alias_commands(&protected), style)
         .map_err(|error| format!("cannot render math `{tex}`: {error}"))?;
     // latex2mathml reports some failures inside its output instead of as an error.
@@ -38,6 +38,158 @@ pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
         &format!("<math alttext=\"{}\"", escape::html(tex)),
         1,
     ))
+}
+
+/// Operators whose scripts latex2mathml already places as limits or as a
+/// sub-superscript pair; their scripts are left as written.
+const BIG_OPERATORS: [&str; 23] = [
+    "sum",
+    "prod",
+    "coprod",
+    "int",
+    "iint",
+    "iiint",
+    "oint",
+    "lim",
+    "limsup",
+    "liminf",
+    "max",
+    "min",
+    "sup",
+    "inf",
+    "bigcup",
+    "bigcap",
+    "bigoplus",
+    "bigotimes",
+    "bigvee",
+    "bigwedge",
+    "det",
+    "gcd",
+    "arg",
+];
+
+/// latex2mathml reads `x_a^b` as `x_{a^b}` and `u^*_r` as `u^{*_r}`, putting
+/// the second script on the first one. TeX means one base with both scripts,
+/// so the base and its first script are grouped, `{x_a}^b`, which the crate
+/// reads as intended. A big operator's scripts are left alone.
+fn group_double_scripts(tex: &str) -> String {
+    let mut chars: Vec<char> = tex.chars().collect();
+    let mut i = 0;
+    while let Some(&op) = chars.get(i) {
+        let escaped = i.checked_sub(1).and_then(|b| chars.get(b)) == Some(&'\\');
+        if !(op == '_' || op == '^') || escaped {
+            i += 1;
+            continue;
+        }
+        let Some(first_end) = script_end(&chars, i + 1) else {
+            i += 1;
+            continue;
+        };
+        let next = skip_spaces(&chars, first_end);
+        let other = if op == '_' { '^' } else { '_' };
+        match (chars.get(next), base_start(&chars, i)) {
+            (Some(c), Some(start)) if *c == other => {
+                chars.insert(first_end, '}');
+                chars.insert(start, '{');
+                // Past the closing brace and the second operator.
+                i = next + 2;
+            }
+            _ => i = first_end.max(i + 1),
+        }
+    }
+    chars.into_iter().collect()
+}
+
+fn skip_spaces(chars: &[char], mut at: usize) -> usize {
+    while chars.get(at).is_some_and(|c| c.is_whitespace()) {
+        at += 1;
+    }
+    at
+}
+
+/// One past the end of the script argument that starts at `at`: a braced
+/// group, a command, or one character.
+fn script_end(chars: &[char], at: usize) -> Option<usize> {
+    let at = skip_spaces(chars, at);
+    match chars.get(at)? {
+        '{' => {
+            let mut depth = 0usize;
+            for (offset, c) in chars.get(at..)?.iter().enumerate() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => {
+                        depth = depth.checked_sub(1)?;
+                        if depth == 0 {
+                            return Some(at + offset + 1);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            None
+        }
+        '\\' => {
+            let letters = chars
+                .get(at + 1..)?
+                .iter()
+                .take_while(|c| c.is_ascii_alphabetic())
+                .count();
+            Some(at + 1 + letters.max(1))
+        }
+        _ => Some(at + 1),
+    }
+}
+
+/// How many ASCII letters end `chars[..end]`.
+fn letters_before(chars: &[char], end: usize) -> usize {
+    chars.get(..end).map_or(0, |head| {
+        head.iter()
+            .rev()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count()
+    })
+}
+
+/// Where the base of the script operator at `op` starts, or `None` when the
+/// base is a big operator, or there is none.
+fn base_start(chars: &[char], op: usize) -> Option<usize> {
+    let end = op.checked_sub(1)?;
+    let last = *chars.get(end)?;
+    let backslash_at = |at: usize| at.checked_sub(1).filter(|b| chars.get(*b) == Some(&'\\'));
+    if last == '}' {
+        let mut depth = 0usize;
+        let mut at = end;
+        loop {
+            match chars.get(at)? {
+                '}' => depth += 1,
+                '{' => {
+                    depth = depth.checked_sub(1)?;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            at = at.checked_sub(1)?;
+        }
+        // A command taking the group, such as \text{…}, belongs to the base.
+        let letters = letters_before(chars, at);
+        return Some(
+            (letters > 0)
+                .then(|| backslash_at(at - letters))
+                .flatten()
+                .unwrap_or(at),
+        );
+    }
+    if last.is_ascii_alphabetic() {
+        let start = op - letters_before(chars, op);
+        if let Some(backslash) = backslash_at(start) {
+            let name: String = chars.get(start..op)?.iter().collect();
+            return (!BIG_OPERATORS.contains(&name.as_str())).then_some(backslash);
+        }
+        return Some(end);
+    }
+    (!last.is_whitespace() && last != '{').then_some(end)
 }
 
 /// TeX typesets `-` as a minus sign and `/` as an ordinary symbol with no
@@ -337,6 +489,36 @@ fn allowed_tag_len(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_base_with_both_scripts_keeps_both_on_the_base() {
+        let cases = [
+            ("x_a^b", "{x_a}^b"),
+            ("u^{*}_{res}", "{u^{*}}_{res}"),
+            ("N_d^{[\\text{Z}]}", "{N_d}^{[\\text{Z}]}"),
+            ("A_{layer}^{(0)} + 1", "{A_{layer}}^{(0)} + 1"),
+            ("\\Psi_a^b", "{\\Psi_a}^b"),
+            ("\\text{P}_a^b", "{\\text{P}_a}^b"),
+            ("y_a^{\\,n}", "{y_a}^{\\,n}"),
+            // A single script, nested scripts and big operators are left as written.
+            ("e^{x_i}", "e^{x_i}"),
+            ("x_{a^b}", "x_{a^b}"),
+            ("\\sum_{i=1}^{n} x_i", "\\sum_{i=1}^{n} x_i"),
+            ("\\int_0^1 f", "\\int_0^1 f"),
+            ("a\\_b^c", "a\\_b^c"),
+            ("_a^b", "_a^b"),
+            ("x_{unclosed^b", "x_{unclosed^b"),
+        ];
+        for (tex, grouped) in cases {
+            assert_eq!(group_double_scripts(tex), grouped, "{tex}");
+        }
+        // The rendered structure: the superscript sits on the subscripted base.
+        let mathml = to_mathml("x_a^b", false).unwrap_or_default();
+        assert!(
+            mathml.contains("<msup><msub><mi>x</mi><mi>a</mi></msub><mi>b</mi></msup>"),
+            "{mathml}"
+        );
+    }
 
     #[test]
     fn renders_fractions_and_display() {

@@ -21,7 +21,7 @@ pub const SLUG: &str = "chiplet";
 
 pub const FERRIS_PRABHU_1990: Source = Source {
     title: "Ferris-Prabhu 1990, A cluster-modified Poisson model for estimating defect density and yield",
-    locator: "IEEE Transactions on Semiconductor Manufacturing 3(2), pp. 54–59 (the Poisson yield Y = e^{−AD})",
+    locator: "IEEE Transactions on Semiconductor Manufacturing 3(2), pp. 54–59 (the Poisson yield, Y = exp(−AD))",
     url: "https://doi.org/10.1109/66.53187",
 };
 

@@ -74,3 +74,28 @@ test("the table of contents jumps to a section and moves focus there", async ({ 
   await expect(page.locator(`[id="${target}"]`)).toBeFocused();
   await expect(page.locator(`[id="${target}"]`)).toBeInViewport();
 });
+
+test("on a phone the menu reaches the glossary and progress, and every source is a link", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const course = new CoursePage(page);
+  await course.goto("/m/accelerators");
+  // The header's tool links are hidden at this width; the menu carries them.
+  await expect(page.locator(".header-links")).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByTestId("nav-glossary").click();
+  await expect(course.heading()).toHaveText("Glossary");
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByTestId("nav-progress").click();
+  await expect(course.heading()).toHaveText("Your progress");
+  // Module 2 lists its sources as bare addresses; each one is a link that
+  // breaks inside the phone's width rather than widening the page.
+  await course.goto("/m/accelerators");
+  const items = page.locator("#sources + ol > li");
+  expect(await items.count()).toBeGreaterThan(20);
+  for (const item of await items.all()) {
+    await expect(item.locator('a[href^="https://"]').first()).toBeAttached();
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await context.close();
+});

@@ -174,7 +174,7 @@ test("the progress table fits a 360 px phone without scrolling sideways", async 
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.goto("/#/progress");
   const row = page.getByTestId("progress-row-matching");
-  await expect(row.getByTestId("progress-status")).toHaveText("◐ Visited");
+  await expect(row.getByTestId("progress-status")).toHaveText("◐ Started");
   const overflow = await page.locator(".progress-page .table-scroll").evaluate((box) => box.scrollWidth - box.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await context.close();

@@ -33,8 +33,8 @@ test("export in one browser, import in another, and a tampered file is refused",
   await expect(fresh.getByTestId("transfer-status")).toContainText("checksum does not match");
   await fresh.getByTestId("import-progress").setInputFiles({ name: "good.json", mimeType: "application/json", buffer: Buffer.from(text) });
   await expect(fresh.getByTestId("transfer-status")).toContainText("Imported");
-  await expect(fresh.getByTestId("progress-row-clusters")).toContainText("◐ Visited");
+  await expect(fresh.getByTestId("progress-row-clusters")).toContainText("◐ Started");
   await fresh.reload();
-  await expect(fresh.getByTestId("progress-row-clusters")).toContainText("◐ Visited");
+  await expect(fresh.getByTestId("progress-row-clusters")).toContainText("◐ Started");
   await other.close();
 });

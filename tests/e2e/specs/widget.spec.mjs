@@ -208,3 +208,19 @@ test("calculators say when their model is out of its depth instead of printing a
   await expect(page.getByTestId("widget-casestudy")).not.toContainText("Nothing meets the deadline");
   await course.expectNoConsoleErrors();
 });
+
+test("an open explanation scrolls its formula inside a phone's width", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const course = new CoursePage(page);
+  await course.goto("/lab/splitter");
+  const widget = course.widget("splitter");
+  for (const output of ["dp_comm", "activations", "step_time"]) {
+    await widget.root.getByTestId(`explain-splitter-${output}`).click();
+  }
+  await expect(widget.root.locator(".explain-panel:not([hidden])")).toHaveCount(3);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The step time's explanation plugs in each of its five terms.
+  await expect(page.locator("#splitter-explain-step_time table.bindings tbody tr")).toHaveCount(5);
+  await context.close();
+});

@@ -303,6 +303,10 @@ fn every_output_has_an_explanation() {
     ] {
         assert!(keys.contains(&key), "missing {key}");
     }
+    // Every explanation shows the values it plugs in; an empty table teaches nothing.
+    for e in &out.explanations {
+        assert!(!e.bindings.is_empty(), "{} plugs in no values", e.output);
+    }
     assert!(out.cost_usd.unwrap() > 0.0);
 }
 

@@ -31,7 +31,7 @@ pub fn Sidebar(open: RwSignal<bool>) -> impl IntoView {
                 if entry.completed {
                     ("✓", "completed")
                 } else if entry.visited {
-                    ("◐", "visited")
+                    ("◐", "started")
                 } else {
                     ("○", "not started")
                 }
@@ -58,6 +58,11 @@ pub fn Sidebar(open: RwSignal<bool>) -> impl IntoView {
         <nav id="site-nav" class="sidebar" class:open=move || open.get() aria-label="Modules">
             <p class="sidebar-heading"><a href="#/">"Course map"</a></p>
             <ol class="module-list">{items}</ol>
+            // The header hides its tool links on a phone; the menu carries them there.
+            <ul class="sidebar-tools">
+                <li><a href="#/glossary" on:click=move |_| open.set(false) data-testid="nav-glossary">"Glossary"</a></li>
+                <li><a href="#/progress" on:click=move |_| open.set(false) data-testid="nav-progress">"Progress"</a></li>
+            </ul>
         </nav>
     }
     .into_any()

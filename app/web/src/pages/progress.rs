@@ -51,7 +51,7 @@ pub fn ProgressPage() -> impl IntoView {
                     if m.completed {
                         "✓ Completed"
                     } else if m.visited {
-                        "◐ Visited"
+                        "◐ Started"
                     } else {
                         "○ Not started"
                     }
