@@ -165,7 +165,7 @@ fn sweep_chart(shown: &Shown) -> Chart {
                 .y_axis_index(1)
                 // Opaque enough for 3:1 against the page in both themes (WCAG's
                 // floor for graphics), yet lighter than the latency lines on top.
-                .item_style(ItemStyle::new().opacity(0.75))
+                .item_style(ItemStyle::new().opacity(0.8))
                 .data(sweep.iter().map(|p| p.throughput_per_s).collect()),
         )
         .series(line(
