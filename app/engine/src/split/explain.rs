@@ -244,33 +244,28 @@ pub fn explanations(
         "step_time",
         "Step time",
         "T = T_c + T_{tp} + T_{dp} + T_{\\text{bubble}} + T_{pp}",
-        vec![
-            bind(
+        [
+            (
                 "T_c",
                 "compute on the busiest accelerator",
-                format::short_duration(metrics.compute_s),
+                metrics.compute_s,
             ),
-            bind(
-                "T_{tp}",
-                "tensor-parallel all-reduces",
-                format::short_duration(metrics.tp_comm_s),
-            ),
-            bind(
+            ("T_{tp}", "tensor-parallel all-reduces", metrics.tp_comm_s),
+            (
                 "T_{dp}",
                 "data-parallel traffic not hidden behind the backward pass",
-                format::short_duration(metrics.dp_comm_s),
+                metrics.dp_comm_s,
             ),
-            bind(
-                "T_{\\text{bubble}}",
-                "pipeline bubble",
-                format::short_duration(metrics.pp_bubble_s),
-            ),
-            bind(
+            ("T_{\\text{bubble}}", "pipeline bubble", metrics.pp_bubble_s),
+            (
                 "T_{pp}",
                 "activations sent between stages",
-                format::short_duration(metrics.pp_comm_s),
+                metrics.pp_comm_s,
             ),
-        ],
+        ]
+        .into_iter()
+        .map(|(symbol, meaning, seconds)| bind(symbol, meaning, format::short_duration(seconds)))
+        .collect(),
         format::short_duration(metrics.step_time_s),
         "The sum of the busiest accelerator's compute and every wait that is not hidden behind it.",
         NARAYANAN_2021,
