@@ -196,6 +196,8 @@ struct ServeRequest {
 struct ModelRequest {
     params: Option<Number>,
     precision: Option<String>,
+    /// `auto` (16-bit, or FP32 with FP32 weights) or `fp8`.
+    kv_cache: Option<String>,
     #[serde(default, deserialize_with = "nullable")]
     layers: Option<Option<Number>>,
     #[serde(default, deserialize_with = "nullable")]
@@ -208,6 +210,7 @@ pub fn serve(text: &str, catalogue: &Catalogue) -> Result<serde_json::Value, Str
     for (field, value) in [
         ("accelerator", request.accelerator),
         ("precision", request.model.precision),
+        ("kv_cache", request.model.kv_cache),
     ] {
         if let Some(value) = value {
             form.set_field(field, value);

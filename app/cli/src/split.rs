@@ -8,7 +8,9 @@
 //! - `training`: `global_batch` (required), `micro_batch` (1), `precision`
 //!   (`bf16`; also `fp32`, `fp16`, `fp8`), `optimizer` (`adam`; also `adamw`,
 //!   `sgd`), `recompute` (`none`; also `selective`, `full`), `flash_attention`
-//!   (true), `tokens` (none: no training time).
+//!   (true), `fp32_gradients` (false: gradients in the training precision, as
+//!   in the ZeRO paper; true: FP32, as Megatron-LM keeps them), `tokens`
+//!   (none: no training time).
 //! - `cluster`: `accelerator` (required catalogue id), `count` (required),
 //!   `per_node` (the catalogue's NVLink domain, else 8), `usd_per_hour` (the
 //!   catalogue's cited cloud price if any, else none: no cost), `network_gbps`
@@ -139,6 +141,7 @@ fn form_from(text: &str) -> Result<(SplitForm, bool), String> {
             "optimizer",
             "recompute",
             "flash_attention",
+            "fp32_gradients",
             "tokens",
         ],
     )?;

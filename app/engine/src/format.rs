@@ -135,6 +135,23 @@ pub fn short_duration(seconds: f64) -> String {
     }
 }
 
+/// A latency given in milliseconds, to three significant figures in the unit
+/// that keeps it short: `850 µs`, `42.1 ms`, `1.62 s`, then `duration`'s units
+/// from a minute up. "1621 ms" makes a reader count digits; "1.62 s" does not.
+pub fn milliseconds(value_ms: f64) -> String {
+    if !value_ms.is_finite() {
+        return "—".to_string();
+    }
+    // Below 999.5 ms three significant figures still round under 1,000 ms.
+    if value_ms < 999.5 {
+        short_duration(value_ms / 1e3)
+    } else if value_ms < 60_000.0 {
+        format!("{} s", significant_digits(value_ms / 1e3, 3))
+    } else {
+        duration(value_ms / 1e3)
+    }
+}
+
 /// Dollars: whole dollars with thousands separators from $1,000 up, cents
 /// below that and two significant figures under a dollar, e.g. `$1,234,567`,
 /// `$6.88`, `$0.085`. Estimates this large carry no meaningful cents.
@@ -186,6 +203,22 @@ pub fn nice_bounds(low: f64, high: f64) -> (f64, f64) {
     ((low / step).floor() * step, (high / step).ceil() * step)
 }
 
+/// Tick spacing and axis end, both in months, for a chart that runs from
+/// month 0 to `months`: the smallest of 1, 2, 3 or 6 months or a whole number
+/// of years that needs at most five gaps, with the axis ending on a tick.
+/// Ending on a tick matters: a last month between two ticks (36 after 30)
+/// puts two labels almost on top of each other on a phone.
+pub fn month_ticks(months: u32) -> (u32, u32) {
+    const STEPS: [u32; 9] = [1, 2, 3, 6, 12, 24, 36, 60, 120];
+    const MOST_GAPS: u32 = 5;
+    let months = months.max(1);
+    let step = STEPS
+        .into_iter()
+        .find(|step| months.div_ceil(*step) <= MOST_GAPS)
+        .unwrap_or_else(|| months.div_ceil(MOST_GAPS).div_ceil(12) * 12);
+    (step, months.div_ceil(step) * step)
+}
+
 fn trim_zeros(text: &str) -> String {
     if text.contains('.') {
         text.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -216,6 +249,38 @@ fn superscript(exponent: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn month_axes_end_on_a_tick_with_at_most_five_gaps() {
+        use super::month_ticks;
+        assert_eq!(month_ticks(36), (12, 36));
+        assert_eq!(month_ticks(30), (6, 30));
+        assert_eq!(month_ticks(31), (12, 36));
+        assert_eq!(month_ticks(1), (1, 1));
+        assert_eq!(month_ticks(0), (1, 1));
+        assert_eq!(month_ticks(240), (60, 240));
+        assert_eq!(month_ticks(601), (132, 660));
+        for months in 1..=240 {
+            let (step, end) = month_ticks(months);
+            assert!(
+                end >= months && end % step == 0 && end / step <= 5,
+                "{months}"
+            );
+        }
+    }
+
+    #[test]
+    fn latencies_switch_to_seconds_before_four_digits() {
+        use super::milliseconds;
+        assert_eq!(milliseconds(0.85), "850 µs");
+        assert_eq!(milliseconds(42.13), "42.1 ms");
+        assert_eq!(milliseconds(999.4), "999 ms");
+        assert_eq!(milliseconds(999.7), "1 s");
+        assert_eq!(milliseconds(1621.0), "1.62 s");
+        assert_eq!(milliseconds(12_345.0), "12.3 s");
+        assert_eq!(milliseconds(90_000.0), "1.5 minutes");
+        assert_eq!(milliseconds(f64::NAN), "—");
+    }
     #[test]
     fn chart_values_keep_three_figures_or_whole_units() {
         use super::chart_value;

@@ -22,9 +22,10 @@
 //!   KV-cache writes, activations and the first token coming out of prefill
 //!   are left out.
 //! - **Precision**: weights take 4, 2, 1, 1 or 0.5 bytes per parameter for
-//!   fp32, bf16, fp8, int8 and int4. Arithmetic and the KV cache use the same
-//!   format, except int4, which is weight-only quantization (as in GPTQ):
-//!   multiplied and cached in bf16.
+//!   fp32, bf16, fp8, int8 and int4. Arithmetic uses the same format, except
+//!   int4, which is weight-only quantization (as in GPTQ): multiplied in bf16.
+//!   The KV cache stays in 16 bits (32 for fp32 weights), as vLLM keeps it
+//!   unless told otherwise; `kv_cache` = `fp8` stores it in one byte.
 //! - **KV cache** per token is 2 × layers × kv_dim × bytes (Kwon et al. 2023).
 //!   Left empty, `layers` and `kv_dim` come from the parameter count with
 //!   N ≈ 12·L·d² and d = 128·L (GPT-3's width per layer); models with
@@ -52,7 +53,8 @@
 //! | `params` | 7e9 | parameters N, a Llama-2-7B-sized model |
 //! | `precision` | `bf16` | `fp32`, `bf16`, `fp8`, `int8` or `int4` |
 //! | `layers` | empty | optional; derived from `params` when empty |
-//! | `kv_dim` | empty | optional width of keys (and of values) per layer; derived when empty |
+//! | `kv_cache` | `auto` | `auto` keeps keys and values in 16 bits (32 with fp32 weights); `fp8` in one byte |
+//! | `kv_dim` | empty | optional width of keys (and of values) per layer; derived when empty; kv_heads × head size with grouped-query attention |
 //! | `prompt_tokens` | 512 | prompt length per request |
 //! | `output_tokens` | 128 | tokens generated per request |
 //! | `arrival_per_s` | 10 | mean request rate λ |
@@ -157,9 +159,15 @@ impl WeightPrecision {
         }
     }
 
-    /// The KV cache is kept in the compute format.
-    pub fn kv_bytes_per_element(self) -> f64 {
-        crate::roofline::bytes_per_element(self.compute_precision())
+    /// Bytes per cached key or value when the cache format is left to the
+    /// server: the activations' 16 bits, or 32 with FP32 weights. Quantized
+    /// weights do not shrink the cache; vLLM's default keeps it in the model's
+    /// activation type, and an FP8 cache is a separate choice (`KvCache::Fp8`).
+    pub fn default_kv_bytes(self) -> f64 {
+        match self {
+            WeightPrecision::Fp32 => 4.0,
+            _ => 2.0,
+        }
     }
 
     fn parse(text: &str) -> Option<WeightPrecision> {
@@ -169,10 +177,30 @@ impl WeightPrecision {
     }
 }
 
-pub const FIELDS: [&str; 16] = [
+/// How the KV cache is stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KvCache {
+    /// In the activations' format (see `WeightPrecision::default_kv_bytes`).
+    Auto,
+    /// In FP8, one byte per value.
+    Fp8,
+}
+
+impl KvCache {
+    pub fn bytes_per_value(self, precision: WeightPrecision) -> f64 {
+        match self {
+            KvCache::Auto => precision.default_kv_bytes(),
+            KvCache::Fp8 => 1.0,
+        }
+    }
+}
+
+pub const FIELDS: [&str; 17] = [
     "accelerator",
     "params",
     "precision",
+    "kv_cache",
     "layers",
     "kv_dim",
     "prompt_tokens",
@@ -195,6 +223,7 @@ pub struct ServeForm {
     pub accelerator: String,
     pub params: String,
     pub precision: String,
+    pub kv_cache: String,
     pub layers: String,
     pub kv_dim: String,
     pub prompt_tokens: String,
@@ -218,6 +247,7 @@ impl Default for ServeForm {
             accelerator: "h100-sxm-80gb".into(),
             params: "7e9".into(),
             precision: "bf16".into(),
+            kv_cache: "auto".into(),
             layers: String::new(),
             kv_dim: String::new(),
             prompt_tokens: "512".into(),
@@ -241,6 +271,7 @@ impl ServeForm {
             "accelerator" => &mut self.accelerator,
             "params" => &mut self.params,
             "precision" => &mut self.precision,
+            "kv_cache" => &mut self.kv_cache,
             "layers" => &mut self.layers,
             "kv_dim" => &mut self.kv_dim,
             "prompt_tokens" => &mut self.prompt_tokens,
@@ -272,6 +303,11 @@ impl ServeForm {
             );
         }
         let hardware = find_hardware(catalogue, &self.accelerator, precision, &mut checker);
+        let kv_cache = checker.choice(
+            "kv_cache",
+            &self.kv_cache,
+            &[("auto", KvCache::Auto), ("fp8", KvCache::Fp8)],
+        );
         let params = checker.real("params", &self.params, Range::above(0.0, 1e13));
         let layers = checker.optional_whole("layers", &self.layers, Range::at_least(1.0, 1000.0));
         let kv_dim = checker.optional_whole("kv_dim", &self.kv_dim, Range::at_least(1.0, 1e6));
@@ -321,6 +357,7 @@ impl ServeForm {
                 memory_bytes: hardware.memory_bytes,
                 params: params?,
                 precision: precision?,
+                kv_cache: kv_cache?,
                 layers: layers?.or(shape.map(|(layers, _)| layers))?,
                 kv_dim: kv_dim?.or(shape.map(|(_, hidden)| hidden))?,
                 layers_derived: layers?.is_none(),
@@ -452,6 +489,7 @@ pub struct ServeInput {
     pub memory_bytes: f64,
     pub params: f64,
     pub precision: WeightPrecision,
+    pub kv_cache: KvCache,
     pub layers: u64,
     pub kv_dim: u64,
     pub layers_derived: bool,
@@ -470,6 +508,11 @@ pub struct ServeInput {
 }
 
 impl ServeInput {
+    /// Bytes per cached key or value.
+    pub fn kv_bytes_per_value(&self) -> f64 {
+        self.kv_cache.bytes_per_value(self.precision)
+    }
+
     /// The batch limit the server uses: the requested one, capped by memory.
     pub fn batch_limit(&self, model: &ServiceModel) -> u64 {
         self.max_batch

@@ -207,8 +207,8 @@ test.describe("serving simulation", () => {
     await course.goto("/lab/serve");
     const widget = course.widget("serve");
     const stats = widget.root.getByTestId("serve-stats");
-    await expect(widget.value("latency_ms")).toHaveText("1621 ms");
-    await expect(widget.value("p50_ms")).toHaveText("1113 ms");
+    await expect(widget.value("latency_ms")).toHaveText("1.62 s");
+    await expect(widget.value("p50_ms")).toHaveText("1.11 s");
     await expect(widget.value("throughput_per_s")).toHaveText("9.84 requests/s");
     await expect(widget.value("max_batch_meeting_slo")).toHaveText("32");
     await expect(widget.value("accelerators_needed")).toHaveText("1");
@@ -218,7 +218,7 @@ test.describe("serving simulation", () => {
     await widget.set("arrival_per_s", "20");
     await expect(stats).not.toHaveAttribute("data-run", firstRun);
     await expect(stats).toHaveAttribute("data-stale", "false");
-    await expect(widget.value("latency_ms")).toHaveText("2661 ms");
+    await expect(widget.value("latency_ms")).toHaveText("2.66 s");
     await expect(widget.value("accelerators_needed")).toHaveText("2");
     await expect(widget.root.getByTestId("serve-verdict")).toContainText("✖ Misses the p99 target");
     await expect(widget.root.getByTestId("serve-verdict")).toContainText("2 at the planned load");
@@ -246,7 +246,28 @@ test.describe("serving simulation", () => {
     await widget.set("max_batch", "32");
     await expect(widget.error("params")).toContainText("Needs 142 GB of memory");
     await widget.set("params", "7e9");
-    await expect(widget.value("latency_ms")).toHaveText("1621 ms");
+    await expect(widget.value("latency_ms")).toHaveText("1.62 s");
+    await course.expectNoConsoleErrors();
+  });
+
+  test("FP8 weights keep a 16-bit KV cache until the cache itself is FP8", async ({ page }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/serve");
+    const widget = course.widget("serve");
+    const kappa = widget.value("kv_cache_bytes_per_token");
+    await expect(kappa).toBeVisible();
+    const bf16 = await kappa.textContent();
+    await widget.input("precision").selectOption("fp8");
+    await expect(widget.value("weights_gb")).toHaveText("7 GB");
+    await expect(kappa).toHaveText(bf16);
+    const cache = widget.input("kv_cache");
+    await cache.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(cache).toHaveValue("fp8");
+    await expect(page).toHaveURL(/serve\.kv_cache=fp8/);
+    await expect(kappa).not.toHaveText(bf16);
+    const parse = (text) => Number(text.replace(/[^0-9.]/g, ""));
+    expect(parse(bf16) / parse(await kappa.textContent())).toBeCloseTo(2, 2);
     await course.expectNoConsoleErrors();
   });
 

@@ -22,6 +22,30 @@ test("raising tp from 1 to 8 lowers the memory bar", async ({ page }) => {
   await course.expectNoConsoleErrors();
 });
 
+test("FP32 gradients, chosen by keyboard, double the gradient memory and say why", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/splitter");
+  const widget = course.widget("splitter");
+  await expect(widget.value("gradients")).toBeVisible();
+  const bf16 = await widget.value("gradients").textContent();
+  const select = widget.input("fp32_gradients");
+  await select.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(select).toHaveValue("true");
+  await expect(page).toHaveURL(/splitter\.fp32_gradients=true/);
+  await expect(widget.value("gradients")).not.toHaveText(bf16);
+  const parse = (text) => Number(text.replace(/[^0-9.]/g, ""));
+  const fp32 = await widget.value("gradients").textContent();
+  // 8-way tensor and 8-way pipeline parallelism without ZeRO: 2.8 billion parameters
+  // on the first stage, 5.59 GB of gradients at 2 bytes and 11.2 GB at 4.
+  expect(bf16).toMatch(/ GB$/);
+  expect(fp32).toMatch(/ GB$/);
+  expect(parse(fp32) / parse(bf16)).toBeCloseTo(2, 1);
+  await widget.root.getByTestId("explain-splitter-gradients").press("Enter");
+  await expect(widget.root.getByTestId("out-gradients")).toContainText("Megatron-LM accumulates and reduces BF16 gradients in FP32");
+  await course.expectNoConsoleErrors();
+});
+
 test("a negative batch shows an inline error and the page keeps working", async ({ page }) => {
   const course = new CoursePage(page);
   await course.goto("/lab/splitter");

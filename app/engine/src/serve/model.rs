@@ -41,7 +41,7 @@ impl ServiceModel {
             kv_bytes_per_token: 2.0
                 * input.layers as f64
                 * input.kv_dim as f64
-                * input.precision.kv_bytes_per_element(),
+                * input.kv_bytes_per_value(),
             bandwidth_bytes_per_s: input.bandwidth_bytes_per_s,
             compute_flops_per_s: input.peak_flops_per_s * input.compute_efficiency,
             prompt_tokens: input.prompt_tokens as f64,

@@ -2,8 +2,8 @@
 //! behind each number.
 
 use super::{
-    RunResult, ServeInput, ServiceModel, Simulation, HARCHOL_BALTER_2013, KWON_2023, POPE_2022,
-    TRITON_DYNAMIC_BATCHER,
+    KvCache, RunResult, ServeInput, ServiceModel, Simulation, HARCHOL_BALTER_2013, KWON_2023,
+    POPE_2022, TRITON_DYNAMIC_BATCHER,
 };
 use crate::explain::{Binding, Explanation};
 use crate::format;
@@ -146,10 +146,6 @@ pub(super) fn summarize(
     }
 }
 
-fn ms(value: f64) -> String {
-    format!("{} ms", format::significant_digits(value, 3))
-}
-
 fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<Explanation> {
     let n = Binding {
         symbol: "N",
@@ -179,7 +175,7 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
     let s_b = Binding {
         symbol: "S(B)",
         meaning: "service time of a full batch",
-        value: ms(out.service_time_ms),
+        value: format::milliseconds(out.service_time_ms),
     };
     let mu = Binding {
         symbol: "\\mu",
@@ -214,10 +210,10 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
             bindings: vec![
                 Binding { symbol: "L", meaning: if input.layers_derived { "layers (derived from N)" } else { "layers" }, value: format::grouped(input.layers) },
                 Binding { symbol: "d_{kv}", meaning: if input.kv_dim_derived { "key width per layer (derived from N)" } else { "key width per layer" }, value: format::grouped(input.kv_dim) },
-                Binding { symbol: "b_{kv}", meaning: "bytes per cached value", value: format::plain_number(input.precision.kv_bytes_per_element()) },
+                Binding { symbol: "b_{kv}", meaning: match input.kv_cache { KvCache::Auto => "bytes per cached value (the activations' format: 16-bit, or 32 with FP32 weights)", KvCache::Fp8 => "bytes per cached value (FP8 cache)" }, value: format::plain_number(input.kv_bytes_per_value()) },
             ],
             result: kappa.value.clone(),
-            note: "A key and a value per layer per token. A derived shape assumes N ≈ 12·L·d² (Kaplan et al. 2020) and d = 128·L, GPT-3's proportions; grouped-query attention stores less.",
+            note: "A key and a value per layer per token. A derived shape assumes N ≈ 12·L·d² (Kaplan et al. 2020) and d = 128·L, GPT-3's proportions. Grouped-query attention stores less: type its key/value heads × head size as the width (1,024 for Llama 3 8B, a quarter of its hidden size).",
             source: KWON_2023,
         },
         Explanation {
@@ -248,7 +244,7 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
                 kappa,
                 bw,
             ],
-            result: ms(out.service_time_ms),
+            result: format::milliseconds(out.service_time_ms),
             note: "Prefill is usually compute-bound, decode memory-bound: each step reads every weight and every cached token. Batching shares the weight reads, so S(B) grows far slower than B.",
             source: WILLIAMS_2009,
         },
@@ -267,10 +263,10 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
             formula_tex: "T = t_{\\text{done}} - t_{\\text{arrive}}",
             bindings: vec![
                 lambda.clone(),
-                Binding { symbol: "\\tau", meaning: "batch window", value: ms(input.batch_window_s * 1000.0) },
-                Binding { symbol: "p_{50}", meaning: "median latency", value: ms(out.latency_ms.p50) },
+                Binding { symbol: "\\tau", meaning: "batch window", value: format::milliseconds(input.batch_window_s * 1000.0) },
+                Binding { symbol: "p_{50}", meaning: "median latency", value: format::milliseconds(out.latency_ms.p50) },
             ],
-            result: ms(out.latency_ms.p99),
+            result: format::milliseconds(out.latency_ms.p99),
             note: "Time to the last token, from a seeded simulation: a batch starts when full or when its oldest request has waited the window, and queues behind the batch in service.",
             source: TRITON_DYNAMIC_BATCHER,
         },
@@ -280,10 +276,10 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
             formula_tex: "T_{50} = \\text{median}\\left(t_{\\text{done}} - t_{\\text{arrive}}\\right)",
             bindings: vec![
                 lambda.clone(),
-                Binding { symbol: "\\tau", meaning: "batch window", value: ms(input.batch_window_s * 1000.0) },
-                Binding { symbol: "W_q", meaning: "mean wait before a batch starts", value: ms(out.mean_queue_wait_ms) },
+                Binding { symbol: "\\tau", meaning: "batch window", value: format::milliseconds(input.batch_window_s * 1000.0) },
+                Binding { symbol: "W_q", meaning: "mean wait before a batch starts", value: format::milliseconds(out.mean_queue_wait_ms) },
             ],
-            result: ms(out.latency_ms.p50),
+            result: format::milliseconds(out.latency_ms.p50),
             note: "Half of the requests finish sooner than this. The distance from here to p99 is the tail that waiting for a batch, and behind other batches, adds.",
             source: TRITON_DYNAMIC_BATCHER,
         },
@@ -305,7 +301,7 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
             label: "Largest batch limit meeting the p99 target",
             formula_tex: "B_{\\text{SLO}} = \\max\\{B : p_{99}(B) \\le T_{\\text{SLO}}\\}",
             bindings: vec![
-                Binding { symbol: "T_{\\text{SLO}}", meaning: "p99 latency target", value: ms(input.latency_slo_s * 1000.0) },
+                Binding { symbol: "T_{\\text{SLO}}", meaning: "p99 latency target", value: format::milliseconds(input.latency_slo_s * 1000.0) },
                 Binding { symbol: "B", meaning: "batch limits simulated", value: out.sweep.iter().map(|p| format::grouped(p.max_batch)).collect::<Vec<_>>().join(", ") },
             ],
             result: out.max_batch_meeting_slo.map(format::grouped).unwrap_or_else(|| "none of those simulated".to_string()),
@@ -346,7 +342,7 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
             label: "Mean wait, queueing theory",
             formula_tex: "W_q = \\frac{\\rho}{2\\mu(1-\\rho)}",
             bindings: vec![Binding { symbol: "\\rho", meaning: "load", value: format::percent(out.load) }],
-            result: format!("{} (simulated: {})", ms(wait), ms(out.mean_queue_wait_ms)),
+            result: format!("{} (simulated: {})", format::milliseconds(wait), format::milliseconds(out.mean_queue_wait_ms)),
             note: "With one request per batch the server is an M/D/1 queue, and Pollaczek–Khinchine gives the mean wait exactly; the simulation should agree to within noise.",
             source: HARCHOL_BALTER_2013,
         });

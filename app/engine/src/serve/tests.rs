@@ -96,6 +96,31 @@ fn golden_kv_cache_per_token_opt_13b_kwon_2023() {
     assert_eq!(ServiceModel::new(&input).kv_bytes_per_token, 819_200.0);
 }
 
+/// vLLM sizes a cache block from the model's key/value heads and, by default
+/// (`kv_cache_dtype = "auto"`), the model's activation type: Llama 3 8B (32
+/// layers, 8 key/value heads of 128) caches 2 × 32 × 1,024 × 2 = 131,072 bytes
+/// a token. FP8 weights leave that unchanged; only an FP8 cache halves it.
+#[test]
+fn quantized_weights_keep_a_16_bit_cache_unless_the_cache_is_fp8() {
+    let kappa = |precision: &str, kv_cache: &str| {
+        let input = input(&[
+            ("params", "8e9"),
+            ("layers", "32"),
+            ("kv_dim", "1024"),
+            ("precision", precision),
+            ("kv_cache", kv_cache),
+        ]);
+        ServiceModel::new(&input).kv_bytes_per_token
+    };
+    assert_eq!(kappa("bf16", "auto"), 131_072.0);
+    assert_eq!(kappa("fp8", "auto"), 131_072.0);
+    assert_eq!(kappa("int4", "auto"), 131_072.0);
+    assert_eq!(kappa("fp8", "fp8"), 65_536.0);
+    assert_eq!(kappa("fp32", "auto"), 262_144.0);
+    let bad = form(&[("kv_cache", "int3")]).validate(&catalogue());
+    assert!(bad.is_err_and(|errors| errors.problem_for("kv_cache").is_some()));
+}
+
 /// N ≈ 12·L·d² with d = 128·L recovers GPT-3 175B (96 layers, d = 12,288;
 /// Brown et al. 2020, Table 2.1) and OPT-13B (40 layers, d = 5,120) closely.
 #[test]

@@ -137,6 +137,7 @@ pub fn scenario(row: &CalibrationRow) -> (ModelSpec, Training, Plan) {
         precision: TrainPrecision::Fp16,
         optimizer: Optimizer::Adam,
         flash_attention: false,
+        fp32_gradients: false,
         tokens: None,
     };
     let plan = Plan {

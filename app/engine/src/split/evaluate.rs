@@ -55,6 +55,8 @@ pub struct Metrics {
     /// `None` when only a parameter count is known.
     pub activations: Option<f64>,
     pub activations_per_layer: Option<f64>,
+    /// The output layer's share of `activations`: zero unless one stage holds it all.
+    pub output_activations: Option<f64>,
     pub allowance: f64,
     pub total: f64,
     pub fits: bool,
@@ -170,7 +172,7 @@ pub fn evaluate_with(
     let weight_bytes = training.precision.weight_bytes();
     let shard = |stage: u8| if plan.zero >= stage { dp as f64 } else { 1.0 };
     let weights = params_on_device * weight_bytes / shard(3);
-    let gradients = params_on_device * weight_bytes / shard(2);
+    let gradients = params_on_device * training.gradient_bytes() / shard(2);
     let optimizer =
         params_on_device * training.optimizer.state_bytes(training.precision) / shard(1);
 
@@ -193,8 +195,20 @@ pub fn evaluate_with(
     let activations_per_layer = model
         .architecture()
         .map(|arch| arch.activation_bytes_per_layer(&layout));
+    // With one stage the same device also holds the output layer, whose FP32
+    // logits can outweigh a layer; with more stages it sits on the last stage,
+    // which holds one micro-batch while the first holds p (Megatron-LM's
+    // memory estimate counts it the same way).
+    let output_activations = match model.architecture() {
+        Some(arch) if pp == 1 => Some(arch.output_activation_bytes(&layout)),
+        Some(_) => Some(0.0),
+        None => None,
+    };
     let activations = activations_per_layer
-        .map(|per_layer| per_layer * layers_on_device as f64 * in_flight as f64 * interleave);
+        .zip(output_activations)
+        .map(|(per_layer, output)| {
+            per_layer * layers_on_device as f64 * in_flight as f64 * interleave + output
+        });
     let states = weights + gradients + optimizer + activations.unwrap_or(0.0);
     let allowance = ALLOWANCE_FIXED_BYTES + ALLOWANCE_SHARE * states;
     let total = states + allowance;
@@ -288,7 +302,9 @@ pub fn evaluate_with(
     // Data parallelism: gradient sync once per step, parameter gathers under ZeRO-3.
     let dp_per_node = dp_ranks_per_node(dp, tp, cluster);
     let dp_in_node = dp_per_node >= dp;
-    let grad_bytes = params_on_device * weight_bytes;
+    // Megatron-LM reduces FP32 gradients in FP32, so they also cost twice the traffic.
+    let grad_bytes = params_on_device * training.gradient_bytes();
+    let weight_volume = params_on_device * weight_bytes;
     let backward_window = compute_per_mb * 2.0 / 3.0;
     let (dp_comm_s, dp_traffic_s) = if dp < 2 {
         (0.0, 0.0)
@@ -299,12 +315,13 @@ pub fn evaluate_with(
         // two-level, overlapped pricing put GPT-3 on 1,536 A100s at about 200
         // TFLOP/s per GPU, where the paper measured 44.
         let (bw, latency) = link(dp_in_node, cluster);
-        let one = ring_gather_s(dp, grad_bytes, bw, latency);
+        let sync = ring_gather_s(dp, grad_bytes, bw, latency);
         // The gradient reduce-scatter still streams out during the last backward pass.
-        let exposed_sync = (one - backward_window).max(0.0);
-        let per_mb = one * f64::from(zero3_gathers(plan.recompute));
+        let exposed_sync = (sync - backward_window).max(0.0);
+        let per_mb = ring_gather_s(dp, weight_volume, bw, latency)
+            * f64::from(zero3_gathers(plan.recompute));
         let gathers = micro_batches as f64 * per_mb;
-        (exposed_sync + gathers, one + gathers)
+        (exposed_sync + gathers, sync + gathers)
     } else {
         // ZeRO-1 and 2 swap the all-reduce for a reduce-scatter and an
         // all-gather of the same volume, so they are priced alike.
@@ -325,6 +342,7 @@ pub fn evaluate_with(
         optimizer,
         activations,
         activations_per_layer,
+        output_activations,
         allowance,
         total,
         fits: total <= cluster.hbm_bytes,

@@ -113,10 +113,10 @@ pub fn explanations(
     list.push(explanation(
         "gradients",
         "Gradients per accelerator",
-        "M_g = \\frac{b_w\\,\\Psi_d}{N_d^{[\\text{ZeRO-2,3}]}}",
-        vec![psi_local.clone(), dp_binding.clone()],
+        "M_g = \\frac{b_g\\,\\Psi_d}{N_d^{[\\text{ZeRO-2,3}]}}",
+        vec![psi_local.clone(), bind("b_g", "bytes per gradient", format::plain_number(training.gradient_bytes())), dp_binding.clone()],
         bytes(metrics.gradients),
-        "One gradient per weight, in the working precision; ZeRO stage 2 and above keeps only this replica's shard.",
+        "One gradient per weight; ZeRO stage 2 and above keeps only this replica's shard. The ZeRO paper counts gradients in the training precision (its 16 bytes a parameter). Megatron-LM accumulates and reduces BF16 gradients in FP32, 4 bytes each, making 18 bytes a parameter and doubling the gradient traffic; DeepSpeed also keeps an FP32 gradient shard. Choose FP32 gradients to plan for them.",
         RAJBHANDARI_2020,
     ));
     list.push(explanation(
@@ -128,20 +128,25 @@ pub fn explanations(
         "Mixed-precision Adam keeps an FP32 master weight and two FP32 moments: 12 bytes, which with 2 + 2 for weights and gradients makes the paper's 16 bytes per parameter.",
         RAJBHANDARI_2020,
     ));
-    if let (Some(per_layer), Some(total)) = (metrics.activations_per_layer, metrics.activations) {
+    if let (Some(per_layer), Some(output), Some(total)) = (
+        metrics.activations_per_layer,
+        metrics.output_activations,
+        metrics.activations,
+    ) {
         list.push(explanation(
             "activations",
             "Activations per accelerator",
-            "M_a = A_{\\text{layer}} \\times L_d \\times \\min(m, p) \\times \\left(1 + \\tfrac{p-1}{p\\,v}\\right)^{[v>1]}",
+            "M_a = A_{\\text{layer}} \\times L_d \\times \\min(m, p) \\times \\left(1 + \\tfrac{p-1}{p\\,v}\\right)^{[v>1]} + A_{\\text{out}}^{[p=1]}",
             vec![
                 bind("A_{\\text{layer}}", "bytes one layer keeps per micro-batch (34·s·b·h + 5·a·s²·b at t = 1, less with tp, sp, recompute, fused attention)", bytes(per_layer)),
                 bind("L_d", "layers on the busiest accelerator", count(metrics.layers_on_device)),
                 bind("m", "micro-batches per step", count(metrics.micro_batches)),
                 bind("p", "pipeline stages", count(plan.pp)),
                 bind("v", "virtual stages", count(plan.virtual_stages)),
+                bind("A_{\\text{out}}", "output layer with one stage: final-norm and projection inputs plus FP32 logits, (4·s·b·h + 4·s·b·V)/t at 16 bits", bytes(output)),
             ],
             bytes(total),
-            "Under the 1F1B schedule the first stage holds p micro-batches in flight before their backward passes free them. Full recomputation keeps only each layer's input; fused attention never stores the s × s scores.",
+            "Under the 1F1B schedule the first stage holds p micro-batches in flight before their backward passes free them. Full recomputation keeps only each layer's input; fused attention never stores the s × s scores. With more than one stage the output layer sits on the last stage, which holds a single micro-batch; like Megatron-LM's own estimate, the splitter sizes the first stage.",
             KORTHIKANTI_2022,
         ));
     }
@@ -174,7 +179,7 @@ pub fn explanations(
         "F_{\\text{model}} = 3\\,B s\\,(l\\,(2P_{\\text{mm}} + 4sh) + 2Vh) \\approx 6\\,P\\,B s",
         vec![tokens_binding.clone(), bind("6PBs", "the 6ND rule for comparison", format::scientific(6.0 * metrics.params * metrics.tokens_per_step, 3))],
         format::scientific(metrics.model_flops_per_step, 3),
-        "A forward pass costs two FLOPs per weight per token plus the attention products; the backward pass costs twice the forward. With f = 4h this is the paper's 72·B·s·l·h²·(1 + s/6h + V/12lh).",
+        "A forward pass costs two FLOPs per weight per token plus the attention products; the backward pass costs twice the forward. With f = 4h this is the paper's 72·B·s·l·h²·(1 + s/6h + V/12lh). The attention products are counted over the full s × s square, as the paper counts them; Megatron-LM now halves them for causal masks, so the MFU it logs reads lower at long sequences (11% lower for Llama 3 8B at 8,192 tokens).",
         NARAYANAN_2021,
     ));
     list.push(explanation(

@@ -11,7 +11,7 @@ use crate::hardware::Catalogue;
 use crate::hardware::LinkSource;
 use serde::{Deserialize, Serialize};
 
-pub const FIELDS: [&str; 28] = [
+pub const FIELDS: [&str; 29] = [
     "model",
     "params",
     "layers",
@@ -28,6 +28,7 @@ pub const FIELDS: [&str; 28] = [
     "optimizer",
     "recompute",
     "flash_attention",
+    "fp32_gradients",
     "tokens",
     "accelerator",
     "count",
@@ -65,6 +66,9 @@ pub struct SplitForm {
     pub optimizer: String,
     pub recompute: String,
     pub flash_attention: String,
+    /// Whether gradients are accumulated in FP32 (Megatron-LM and DeepSpeed
+    /// do this under BF16) instead of the training precision.
+    pub fp32_gradients: String,
     pub tokens: String,
     pub accelerator: String,
     pub count: String,
@@ -103,6 +107,7 @@ impl Default for SplitForm {
             optimizer: text("adam"),
             recompute: text("full"),
             flash_attention: text("false"),
+            fp32_gradients: text("false"),
             tokens: text("300e9"),
             accelerator: text("a100-sxm-80gb"),
             count: text("1024"),
@@ -124,9 +129,10 @@ impl Default for SplitForm {
 crate::widgets::slot_form!(SplitForm, FIELDS, menu_key);
 
 /// The yes/no fields and what an empty value means for each.
-const FLAG_DEFAULTS: [(&str, bool); 3] = [
+const FLAG_DEFAULTS: [(&str, bool); 4] = [
     ("gated_mlp", false),
     ("flash_attention", true),
+    ("fp32_gradients", false),
     ("sequence_parallel", false),
 ];
 
@@ -153,6 +159,7 @@ impl SplitForm {
         match field {
             "gated_mlp" => flag_menu_key(&self.gated_mlp, flag_default(field)),
             "flash_attention" => flag_menu_key(&self.flash_attention, flag_default(field)),
+            "fp32_gradients" => flag_menu_key(&self.fp32_gradients, flag_default(field)),
             "sequence_parallel" => flag_menu_key(&self.sequence_parallel, flag_default(field)),
             "optimizer" => menu_key(&self.optimizer, &OPTIMIZERS),
             // A stage written as "2.0" or "2e0" is stage 2 to the validator.
@@ -185,6 +192,7 @@ impl SplitForm {
             "optimizer" => &mut self.optimizer,
             "recompute" => &mut self.recompute,
             "flash_attention" => &mut self.flash_attention,
+            "fp32_gradients" => &mut self.fp32_gradients,
             "tokens" => &mut self.tokens,
             "accelerator" => &mut self.accelerator,
             "count" => &mut self.count,
@@ -509,6 +517,11 @@ impl SplitForm {
             &self.flash_attention,
             flag_default("flash_attention"),
         );
+        let fp32_gradients = checker.flag(
+            "fp32_gradients",
+            &self.fp32_gradients,
+            flag_default("fp32_gradients"),
+        );
         let tokens = checker.optional_real("tokens", &self.tokens, Range::above(0.0, 1e16));
         let cluster = self.validate_cluster(&mut checker, catalogue, precision);
         let count = parse_real(&self.count)
@@ -530,6 +543,7 @@ impl SplitForm {
                     precision: precision?,
                     optimizer: optimizer?,
                     flash_attention: flash_attention?,
+                    fp32_gradients: fp32_gradients?,
                     tokens: tokens?,
                 },
                 cluster: cluster?,

@@ -183,7 +183,22 @@ pub struct Training {
     pub precision: TrainPrecision,
     pub optimizer: Optimizer,
     pub flash_attention: bool,
+    /// Gradients accumulated in FP32 whatever the training precision.
+    pub fp32_gradients: bool,
     pub tokens: Option<f64>,
+}
+
+impl Training {
+    /// Bytes of one gradient. The ZeRO paper counts them in the training
+    /// precision (2 of its 16 bytes a parameter); Megatron-LM and DeepSpeed
+    /// accumulate BF16 gradients in FP32, which makes 18.
+    pub fn gradient_bytes(&self) -> f64 {
+        if self.fp32_gradients {
+            4.0
+        } else {
+            self.precision.weight_bytes()
+        }
+    }
 }
 
 /// The accelerators as the splitter needs them, resolved from the catalogue.

@@ -194,6 +194,21 @@ impl Architecture {
         scale * bytes
     }
 
+    /// Bytes the output layer keeps for its backward pass, per micro-batch, on
+    /// one tensor-parallel rank: the final norm's input and the projection's
+    /// input (2·s·b·h values each at 16 bits, split only by sequence
+    /// parallelism) and the logits in FP32 for the loss (4·s·b·V bytes, split
+    /// across ranks by the vocabulary-parallel projection). Korthikanti et al.
+    /// 2022, Section 4.3, give 4·s·b·h·(1 + V/h)/t with sequence parallelism.
+    pub fn output_activation_bytes(&self, layout: &ActivationLayout) -> f64 {
+        let sb = self.seq_len as f64 * layout.micro_batch;
+        let t = layout.tp;
+        let hidden_divisor = if layout.sequence_parallel { t } else { 1.0 };
+        let inputs = 2.0 * layout.bytes_per_value * sb * self.h() / hidden_divisor;
+        let logits = 4.0 * sb * self.vocab as f64 / t;
+        inputs + logits
+    }
+
     /// Bytes that elementwise kernels (norms, activations, softmax, dropout,
     /// residuals) move per layer and micro-batch in one forward pass on one
     /// rank: proportional to what the layer writes before recomputation trims it.

@@ -398,6 +398,7 @@ fn sample_months(c: &Computed) -> Vec<usize> {
 fn cost_chart(c: &Computed) -> Chart {
     let months = sample_months(c);
     let last = months.last().copied().unwrap_or_default();
+    let (tick, axis_end) = format::month_ticks(u32::try_from(last).unwrap_or(u32::MAX));
     let mut chart = Chart::new()
         .animation(!crate::dom::prefers_reduced_motion())
         .background_color("transparent")
@@ -406,7 +407,8 @@ fn cost_chart(c: &Computed) -> Chart {
             frame::x_axis("Month")
                 .type_(AxisType::Value)
                 .min(0)
-                .max(last as f64),
+                .max(f64::from(axis_end))
+                .interval(f64::from(tick)),
         )
         .y_axis(frame::y_axis("Cumulative cost ($ thousands)").type_(AxisType::Value));
     for series in &SERIES {

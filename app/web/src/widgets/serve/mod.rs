@@ -145,6 +145,15 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
             .map(|p| (p.key().to_string(), precision_label(*p).to_string()))
             .collect::<Vec<_>>()
     });
+    let kv_caches = Signal::derive(|| {
+        vec![
+            (
+                "auto".to_string(),
+                "Default (16-bit; 32 for FP32)".to_string(),
+            ),
+            ("fp8".to_string(), "FP8 (half the bytes)".to_string()),
+        ]
+    });
     let simulation = run::start(input);
     let revealed = RwSignal::new(mount.predict.is_none());
     let guess = RwSignal::new(None::<f64>);
@@ -177,6 +186,8 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
                     {number("params")}
                     <SelectField id=format!("{id}-precision") label="Precision" test_id="precision" options=precisions
                         value=form_value(form, "precision") error=error_for("precision") on_change=form_setter(form, "precision") />
+                    <SelectField id=format!("{id}-kv_cache") label="KV cache format" test_id="kv_cache" options=kv_caches
+                        value=form_value(form, "kv_cache") error=error_for("kv_cache") on_change=form_setter(form, "kv_cache") />
                     {number("layers")}{number("kv_dim")}
                 </fieldset>
                 <fieldset class="field-group" data-testid="group-traffic">

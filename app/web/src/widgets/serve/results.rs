@@ -29,14 +29,6 @@ const OUTPUTS: [&str; 12] = [
     "md1_mean_wait_ms",
 ];
 
-fn ms(value: f64) -> String {
-    if value >= 10_000.0 {
-        format::duration(value / 1000.0)
-    } else {
-        format!("{} ms", format::significant_digits(value, 3))
-    }
-}
-
 /// What the output and the target it was judged against.
 #[derive(Clone, Debug, PartialEq)]
 struct Shown {
@@ -99,9 +91,9 @@ fn verdict(shown: &Shown) -> impl IntoView {
     let mut text = format!(
         "With batches of up to {}, p99 latency is {} against a target of {}; the median is {}.",
         format::grouped(out.max_batch_used),
-        ms(out.latency_ms.p99),
-        ms(shown.slo_ms),
-        ms(out.latency_ms.p50),
+        format::milliseconds(out.latency_ms.p99),
+        format::milliseconds(shown.slo_ms),
+        format::milliseconds(out.latency_ms.p50),
     );
     if out.max_batch_used < shown.requested_batch {
         text.push_str(&format!(
@@ -195,7 +187,7 @@ fn sweep_table(shown: &Shown) -> ChartTable {
     ChartTable {
         caption: format!(
             "Each batch limit simulated on the same arrivals, against a p99 target of {}",
-            ms(shown.slo_ms)
+            format::milliseconds(shown.slo_ms)
         ),
         header: [
             "Batch limit",
@@ -218,8 +210,8 @@ fn sweep_table(shown: &Shown) -> ChartTable {
                         "{} requests/s",
                         format::significant_digits(p.throughput_per_s, 3)
                     ),
-                    ms(p.p50_ms),
-                    ms(p.p99_ms),
+                    format::milliseconds(p.p50_ms),
+                    format::milliseconds(p.p99_ms),
                     format::significant_digits(p.mean_batch, 3),
                     if p.meets_slo { "yes" } else { "no" }.to_string(),
                 ]

@@ -138,6 +138,7 @@ pub fn SplitFields(
             {select("optimizer", "Optimizer", fixed_choices(&[("adam", "Adam / AdamW"), ("sgd", "SGD with momentum")]))}
             {select("recompute", "Activation recomputation", fixed_choices(&[("none", "None"), ("selective", "Selective (attention core)"), ("full", "Full (every layer)")]))}
             {select("flash_attention", "Fused (flash) attention", yes_no())}
+            {select("fp32_gradients", "Gradients kept in", fixed_choices(&[("false", "Training precision"), ("true", "FP32 (Megatron-LM)")]))}
             {number("tokens")}
         </fieldset>
         <fieldset class="field-group" data-testid="group-cluster">
