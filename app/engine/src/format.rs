@@ -142,13 +142,19 @@ pub fn milliseconds(value_ms: f64) -> String {
     if !value_ms.is_finite() {
         return "—".to_string();
     }
-    // Below 999.5 ms three significant figures still round under 1,000 ms.
-    if value_ms < 999.5 {
-        short_duration(value_ms / 1e3)
-    } else if value_ms < 60_000.0 {
+    // Below 999.5 ms three significant figures still round under 1,000 ms,
+    // and below 59,950 ms under 60 s; past those the next unit reads better.
+    if value_ms <= 0.0 {
+        format!("{} ms", significant_digits(value_ms, 3))
+    } else if value_ms < 0.9995 {
+        format!("{} µs", significant_digits(value_ms * 1e3, 3))
+    } else if value_ms < 999.5 {
+        format!("{} ms", significant_digits(value_ms, 3))
+    } else if value_ms < 59_950.0 {
         format!("{} s", significant_digits(value_ms / 1e3, 3))
     } else {
-        duration(value_ms / 1e3)
+        // From 59,950 ms the value rounds to a whole minute.
+        duration(value_ms.max(60_000.0) / 1e3)
     }
 }
 
@@ -204,8 +210,9 @@ pub fn nice_bounds(low: f64, high: f64) -> (f64, f64) {
 }
 
 /// Tick spacing and axis end, both in months, for a chart that runs from
-/// month 0 to `months`: the smallest of 1, 2, 3 or 6 months or a whole number
-/// of years that needs at most five gaps, with the axis ending on a tick.
+/// month 0 to `months`: the smallest step from 1, 2, 3, 6, 12, 24, 36, 60 and
+/// 120 months that needs at most five gaps (beyond that, a multiple of a year),
+/// with the axis ending on a tick.
 /// Ending on a tick matters: a last month between two ticks (36 after 30)
 /// puts two labels almost on top of each other on a phone.
 pub fn month_ticks(months: u32) -> (u32, u32) {
@@ -216,7 +223,7 @@ pub fn month_ticks(months: u32) -> (u32, u32) {
         .into_iter()
         .find(|step| months.div_ceil(*step) <= MOST_GAPS)
         .unwrap_or_else(|| months.div_ceil(MOST_GAPS).div_ceil(12) * 12);
-    (step, months.div_ceil(step) * step)
+    (step, months.div_ceil(step).saturating_mul(step))
 }
 
 fn trim_zeros(text: &str) -> String {
@@ -260,6 +267,7 @@ mod tests {
         assert_eq!(month_ticks(0), (1, 1));
         assert_eq!(month_ticks(240), (60, 240));
         assert_eq!(month_ticks(601), (132, 660));
+        assert_eq!(month_ticks(u32::MAX).1, u32::MAX);
         for months in 1..=240 {
             let (step, end) = month_ticks(months);
             assert!(
@@ -275,6 +283,10 @@ mod tests {
         assert_eq!(milliseconds(0.85), "850 µs");
         assert_eq!(milliseconds(42.13), "42.1 ms");
         assert_eq!(milliseconds(999.4), "999 ms");
+        assert_eq!(milliseconds(0.9996), "1 ms");
+        assert_eq!(milliseconds(0.0), "0 ms");
+        assert_eq!(milliseconds(59_960.0), "1 minute");
+        assert_eq!(milliseconds(59_940.0), "59.9 s");
         assert_eq!(milliseconds(999.7), "1 s");
         assert_eq!(milliseconds(1621.0), "1.62 s");
         assert_eq!(milliseconds(12_345.0), "12.3 s");

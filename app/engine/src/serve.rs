@@ -188,6 +188,15 @@ pub enum KvCache {
 }
 
 impl KvCache {
+    pub const ALL: [KvCache; 2] = [KvCache::Auto, KvCache::Fp8];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            KvCache::Auto => "auto",
+            KvCache::Fp8 => "fp8",
+        }
+    }
+
     pub fn bytes_per_value(self, precision: WeightPrecision) -> f64 {
         match self {
             KvCache::Auto => precision.default_kv_bytes(),
@@ -306,7 +315,7 @@ impl ServeForm {
         let kv_cache = checker.choice(
             "kv_cache",
             &self.kv_cache,
-            &[("auto", KvCache::Auto), ("fp8", KvCache::Fp8)],
+            &KvCache::ALL.map(|cache| (cache.key(), cache)),
         );
         let params = checker.real("params", &self.params, Range::above(0.0, 1e13));
         let layers = checker.optional_whole("layers", &self.layers, Range::at_least(1.0, 1000.0));

@@ -43,6 +43,19 @@ pub fn zero3_gathers(recompute: Recompute) -> u32 {
     }
 }
 
+/// Bytes per parameter that the once-per-step data-parallel sync moves, priced
+/// as one all-reduce of that size. Without ZeRO it all-reduces the gradients.
+/// ZeRO-1 and 2 reduce-scatter the gradients and all-gather the updated
+/// weights, the two halves of an all-reduce, so with FP32 gradients and 16-bit
+/// weights the halves differ. ZeRO-3 reduce-scatters the gradients only.
+pub fn sync_bytes_per_param(training: &Training, zero: u8) -> f64 {
+    let gradient = training.gradient_bytes();
+    match zero {
+        1 | 2 => (gradient + training.precision.weight_bytes()) / 2.0,
+        _ => gradient,
+    }
+}
+
 /// Everything the search ranks by and the report explains, for one plan.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Metrics {
@@ -55,7 +68,7 @@ pub struct Metrics {
     /// `None` when only a parameter count is known.
     pub activations: Option<f64>,
     pub activations_per_layer: Option<f64>,
-    /// The output layer's share of `activations`: zero unless one stage holds it all.
+    /// What the output layer keeps, on the last stage.
     pub output_activations: Option<f64>,
     pub allowance: f64,
     pub total: f64,
@@ -195,19 +208,18 @@ pub fn evaluate_with(
     let activations_per_layer = model
         .architecture()
         .map(|arch| arch.activation_bytes_per_layer(&layout));
-    // With one stage the same device also holds the output layer, whose FP32
-    // logits can outweigh a layer; with more stages it sits on the last stage,
-    // which holds one micro-batch while the first holds p (Megatron-LM's
-    // memory estimate counts it the same way).
-    let output_activations = match model.architecture() {
-        Some(arch) if pp == 1 => Some(arch.output_activation_bytes(&layout)),
-        Some(_) => Some(0.0),
-        None => None,
-    };
+    // The last stage holds a single micro-batch but also the output layer,
+    // whose FP32 logits can outweigh many layers with a large vocabulary and
+    // long sequences; whichever of the first and last stage keeps more sets
+    // the memory. With one stage both are the same device.
+    let output_activations = model
+        .architecture()
+        .map(|arch| arch.output_activation_bytes(&layout));
     let activations = activations_per_layer
         .zip(output_activations)
         .map(|(per_layer, output)| {
-            per_layer * layers_on_device as f64 * in_flight as f64 * interleave + output
+            let stage = per_layer * layers_on_device as f64;
+            (stage * in_flight as f64 * interleave).max(stage + output)
         });
     let states = weights + gradients + optimizer + activations.unwrap_or(0.0);
     let allowance = ALLOWANCE_FIXED_BYTES + ALLOWANCE_SHARE * states;
@@ -323,9 +335,8 @@ pub fn evaluate_with(
         let gathers = micro_batches as f64 * per_mb;
         (exposed_sync + gathers, sync + gathers)
     } else {
-        // ZeRO-1 and 2 swap the all-reduce for a reduce-scatter and an
-        // all-gather of the same volume, so they are priced alike.
-        let sync = dp_allreduce_s(dp, dp_per_node, grad_bytes, cluster);
+        let sync_bytes = params_on_device * sync_bytes_per_param(training, plan.zero);
+        let sync = dp_allreduce_s(dp, dp_per_node, sync_bytes, cluster);
         // Gradients of the last micro-batch's backward pass stream out while it runs.
         ((sync - backward_window).max(0.0), sync)
     };

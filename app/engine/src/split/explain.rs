@@ -4,7 +4,7 @@
 use super::calibration::EFFICIENCY;
 use super::evaluate::{Metrics, ALLOWANCE_FIXED_BYTES, ALLOWANCE_SHARE};
 use super::{
-    Cluster, ModelSpec, Plan, SplitInput, KORTHIKANTI_2022, MIKAMI_2018, NARAYANAN_2021,
+    Cluster, ModelSpec, Plan, SplitInput, Training, KORTHIKANTI_2022, MIKAMI_2018, NARAYANAN_2021,
     PATARASUK_2009, RAJBHANDARI_2020, SHOEYBI_2019,
 };
 use crate::explain::{Binding, Explanation, Source};
@@ -116,7 +116,7 @@ pub fn explanations(
         "M_g = \\frac{b_g\\,\\Psi_d}{N_d^{[\\text{ZeRO-2,3}]}}",
         vec![psi_local.clone(), bind("b_g", "bytes per gradient", format::plain_number(training.gradient_bytes())), dp_binding.clone()],
         bytes(metrics.gradients),
-        "One gradient per weight; ZeRO stage 2 and above keeps only this replica's shard. The ZeRO paper counts gradients in the training precision (its 16 bytes a parameter). Megatron-LM accumulates and reduces BF16 gradients in FP32, 4 bytes each, making 18 bytes a parameter and doubling the gradient traffic; DeepSpeed also keeps an FP32 gradient shard. Choose FP32 gradients to plan for them.",
+        "One gradient per weight; ZeRO stage 2 and above keeps only this replica's shard. The ZeRO paper counts gradients in the training precision (its 16 bytes a parameter). Megatron-LM accumulates and reduces BF16 gradients in FP32, 4 bytes each, making 18 bytes a parameter; the data-parallel sync then moves twice the bytes without ZeRO and 1.5 times with ZeRO-1 or 2, which gather 16-bit weights. DeepSpeed also keeps an FP32 gradient shard. Choose FP32 under Gradients kept in to plan for them.",
         RAJBHANDARI_2020,
     ));
     list.push(explanation(
@@ -136,17 +136,17 @@ pub fn explanations(
         list.push(explanation(
             "activations",
             "Activations per accelerator",
-            "M_a = A_{\\text{layer}} \\times L_d \\times \\min(m, p) \\times \\left(1 + \\tfrac{p-1}{p\\,v}\\right)^{[v>1]} + A_{\\text{out}}^{[p=1]}",
+            "M_a = \\max\\!\\left(A_{\\text{layer}} L_d \\min(m, p) \\left(1 + \\tfrac{p-1}{p\\,v}\\right)^{[v>1]},\\ A_{\\text{layer}} L_d + A_{\\text{out}}\\right)",
             vec![
                 bind("A_{\\text{layer}}", "bytes one layer keeps per micro-batch (34·s·b·h + 5·a·s²·b at t = 1, less with tp, sp, recompute, fused attention)", bytes(per_layer)),
-                bind("L_d", "layers on the busiest accelerator", count(metrics.layers_on_device)),
+                bind("L_d", "layers on each pipeline stage", count(metrics.layers_on_device)),
                 bind("m", "micro-batches per step", count(metrics.micro_batches)),
                 bind("p", "pipeline stages", count(plan.pp)),
                 bind("v", "virtual stages", count(plan.virtual_stages)),
-                bind("A_{\\text{out}}", "output layer with one stage: final-norm and projection inputs plus FP32 logits, (4·s·b·h + 4·s·b·V)/t at 16 bits", bytes(output)),
+                bind("A_{\\text{out}}", "output layer, on the last stage: final-norm and projection inputs (s·b·h values each, split by t only with sp) and FP32 logits (4·s·b·V/t bytes)", bytes(output)),
             ],
             bytes(total),
-            "Under the 1F1B schedule the first stage holds p micro-batches in flight before their backward passes free them. Full recomputation keeps only each layer's input; fused attention never stores the s × s scores. With more than one stage the output layer sits on the last stage, which holds a single micro-batch; like Megatron-LM's own estimate, the splitter sizes the first stage.",
+            "Under the 1F1B schedule the first stage holds p micro-batches in flight before their backward passes free them; the last holds one, plus the output layer, whose FP32 logits can outweigh many layers (Korthikanti et al., Section 4.3). The busier of the two sets the memory. Full recomputation keeps only each layer's input; fused attention never stores the s × s scores.",
             KORTHIKANTI_2022,
         ));
     }
@@ -222,7 +222,7 @@ pub fn explanations(
         "Each layer all-reduces its output twice forward and twice backward; nothing else can run meanwhile, so this time is fully exposed. Sequence parallelism swaps each all-reduce for a reduce-scatter and an all-gather of the same volume.",
         SHOEYBI_2019,
     ));
-    list.push(dp_comm(cluster, plan, metrics, dp_binding));
+    list.push(dp_comm(cluster, training, plan, metrics, dp_binding));
     list.push(explanation(
         "pp_bubble",
         "Pipeline bubble",
@@ -361,7 +361,14 @@ macro_rules! dp_overlap {
 /// The data-parallel explanation. Its formula depends on where the group
 /// sits: one flat ring inside a node or across nodes, or a hierarchical
 /// collective when each node holds several of the group's ranks.
-fn dp_comm(cluster: &Cluster, plan: &Plan, metrics: &Metrics, dp_binding: Binding) -> Explanation {
+fn dp_comm(
+    cluster: &Cluster,
+    training: &Training,
+    plan: &Plan,
+    metrics: &Metrics,
+    dp_binding: Binding,
+) -> Explanation {
+    let weight_bytes = training.precision.weight_bytes();
     let k = metrics.dp_per_node;
     let hierarchical = matches!(
         crate::collective::span(plan.dp, k),
@@ -373,6 +380,11 @@ fn dp_comm(cluster: &Cluster, plan: &Plan, metrics: &Metrics, dp_binding: Bindin
         format::short_duration(metrics.dp_traffic_s),
     );
     let zero = bind("\\text{ZeRO}", "stage", plan.zero.to_string());
+    let sync_bytes = bind(
+        "b_s",
+        "bytes a parameter's sync moves: its gradient, or under ZeRO-1 and 2 half a gradient (reduce-scatter) and half a weight (all-gather)",
+        format::plain_number(super::evaluate::sync_bytes_per_param(training, plan.zero)),
+    );
     let (formula, bindings, note, source) = if plan.zero >= 3 {
         let (rate, link_meaning) = if metrics.dp_in_node {
             (cluster.intra_bytes_per_s, "link bandwidth inside a node")
@@ -383,9 +395,11 @@ fn dp_comm(cluster: &Cluster, plan: &Plan, metrics: &Metrics, dp_binding: Bindin
             )
         };
         (
-            "T_{dp} = \\max\\!\\left(0,\\ \\frac{N_d-1}{N_d}\\frac{b_w\\Psi_d}{\\beta} - \\tfrac{2}{3}t_{mb}\\right) + m\\,g\\,\\frac{N_d-1}{N_d}\\frac{b_w\\Psi_d}{\\beta}",
+            "T_{dp} = \\max\\!\\left(0,\\ \\frac{N_d-1}{N_d}\\frac{b_g\\Psi_d}{\\beta} - \\tfrac{2}{3}t_{mb}\\right) + m\\,g\\,\\frac{N_d-1}{N_d}\\frac{b_w\\Psi_d}{\\beta}",
             vec![
                 dp_binding,
+                bind("b_g", "bytes per gradient", format::plain_number(training.gradient_bytes())),
+                bind("b_w", "bytes per weight", format::plain_number(weight_bytes)),
                 bind("\\beta", link_meaning, format::si(rate, "B/s")),
                 bind("m", "micro-batches per step", count(metrics.micro_batches)),
                 bind("g", "weight gathers per micro-batch: forward, backward, and the recomputed forward under full recomputation", super::evaluate::zero3_gathers(plan.recompute).to_string()),
@@ -397,9 +411,10 @@ fn dp_comm(cluster: &Cluster, plan: &Plan, metrics: &Metrics, dp_binding: Bindin
         )
     } else if hierarchical {
         (
-            "T_{dp} = \\max\\!\\left(0,\\ \\frac{2(k-1)}{k}\\frac{b_w\\Psi_d}{\\beta_n} + \\frac{2(N_d/k-1)}{N_d/k}\\frac{b_w\\Psi_d}{k\\,\\beta} - \\tfrac{2}{3}t_{mb}\\right) [+\\ \\text{ZeRO-3 gathers}]",
+            "T_{dp} = \\max\\!\\left(0,\\ \\frac{2(k-1)}{k}\\frac{b_s\\Psi_d}{\\beta_n} + \\frac{2(N_d/k-1)}{N_d/k}\\frac{b_s\\Psi_d}{k\\,\\beta} - \\tfrac{2}{3}t_{mb}\\right) [+\\ \\text{ZeRO-3 gathers}]",
             vec![
                 dp_binding,
+                sync_bytes.clone(),
                 bind("k", "data-parallel ranks inside each node", count(k)),
                 bind("\\beta_n", "link bandwidth inside a node, one direction", format::si(cluster.intra_bytes_per_s, "B/s")),
                 bind("\\beta", across_nodes(cluster.across_nodes), format::si(cluster.inter_bytes_per_s, "B/s")),
@@ -414,9 +429,10 @@ fn dp_comm(cluster: &Cluster, plan: &Plan, metrics: &Metrics, dp_binding: Bindin
         )
     } else {
         (
-            "T_{dp} = \\max\\!\\left(0,\\ \\frac{2(N_d-1)}{N_d}\\frac{b_w\\Psi_d}{\\beta} - \\tfrac{2}{3}t_{mb}\\right) [+\\ \\text{ZeRO-3 gathers}]",
+            "T_{dp} = \\max\\!\\left(0,\\ \\frac{2(N_d-1)}{N_d}\\frac{b_s\\Psi_d}{\\beta} - \\tfrac{2}{3}t_{mb}\\right) [+\\ \\text{ZeRO-3 gathers}]",
             vec![
                 dp_binding,
+                sync_bytes,
                 bind("\\beta", if metrics.dp_in_node { "link bandwidth inside a node" } else { across_nodes(cluster.across_nodes) }, format::si(if metrics.dp_in_node { cluster.intra_bytes_per_s } else { cluster.inter_bytes_per_s }, "B/s")),
                 traffic,
                 zero,

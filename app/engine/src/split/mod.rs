@@ -190,8 +190,9 @@ pub struct Training {
 
 impl Training {
     /// Bytes of one gradient. The ZeRO paper counts them in the training
-    /// precision (2 of its 16 bytes a parameter); Megatron-LM and DeepSpeed
-    /// accumulate BF16 gradients in FP32, which makes 18.
+    /// precision (2 of its 16 bytes a parameter); Megatron-LM keeps the
+    /// gradients of BF16 training in FP32, which its documentation counts as
+    /// 18 bytes a parameter.
     pub fn gradient_bytes(&self) -> f64 {
         if self.fp32_gradients {
             4.0

@@ -196,10 +196,11 @@ impl Architecture {
 
     /// Bytes the output layer keeps for its backward pass, per micro-batch, on
     /// one tensor-parallel rank: the final norm's input and the projection's
-    /// input (2·s·b·h values each at 16 bits, split only by sequence
-    /// parallelism) and the logits in FP32 for the loss (4·s·b·V bytes, split
-    /// across ranks by the vocabulary-parallel projection). Korthikanti et al.
-    /// 2022, Section 4.3, give 4·s·b·h·(1 + V/h)/t with sequence parallelism.
+    /// input (s·b·h values each, 2·s·b·h bytes at 16 bits, split only by
+    /// sequence parallelism) and the logits in FP32 for the loss (4·s·b·V
+    /// bytes, split across ranks by the vocabulary-parallel projection).
+    /// Korthikanti et al. 2022, Section 4.3, give 4·s·b·h·(1 + V/h)/t with
+    /// sequence parallelism at 16 bits.
     pub fn output_activation_bytes(&self, layout: &ActivationLayout) -> f64 {
         let sb = self.seq_len as f64 * layout.micro_batch;
         let t = layout.tp;

@@ -13,7 +13,7 @@ use crate::widgets::predict::PredictGate;
 use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use engine::hardware::Catalogue;
-use engine::serve::{ServeForm, WeightPrecision, FIELDS};
+use engine::serve::{KvCache, ServeForm, WeightPrecision, FIELDS};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -85,6 +85,13 @@ fn precision_label(precision: WeightPrecision) -> &'static str {
     }
 }
 
+fn kv_cache_label(cache: KvCache) -> &'static str {
+    match cache {
+        KvCache::Auto => "Default (16-bit; 32 for FP32)",
+        KvCache::Fp8 => "FP8 (1 byte a value)",
+    }
+}
+
 /// Parts that publish what serving needs: memory capacity and bandwidth.
 fn accelerator_options(catalogue: Option<Arc<Catalogue>>) -> Vec<(String, String)> {
     catalogue
@@ -146,13 +153,10 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
             .collect::<Vec<_>>()
     });
     let kv_caches = Signal::derive(|| {
-        vec![
-            (
-                "auto".to_string(),
-                "Default (16-bit; 32 for FP32)".to_string(),
-            ),
-            ("fp8".to_string(), "FP8 (half the bytes)".to_string()),
-        ]
+        KvCache::ALL
+            .iter()
+            .map(|cache| (cache.key().to_string(), kv_cache_label(*cache).to_string()))
+            .collect::<Vec<_>>()
     });
     let simulation = run::start(input);
     let revealed = RwSignal::new(mount.predict.is_none());
