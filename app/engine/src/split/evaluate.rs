@@ -314,7 +314,8 @@ pub fn evaluate_with(
     // Data parallelism: gradient sync once per step, parameter gathers under ZeRO-3.
     let dp_per_node = dp_ranks_per_node(dp, tp, cluster);
     let dp_in_node = dp_per_node >= dp;
-    // Megatron-LM reduces FP32 gradients in FP32, so they also cost twice the traffic.
+    // Megatron-LM reduces FP32 gradients in FP32, so its sync moves more bytes
+    // than the weights alone would (see `sync_bytes_per_param`).
     let grad_bytes = params_on_device * training.gradient_bytes();
     let weight_volume = params_on_device * weight_bytes;
     let backward_window = compute_per_mb * 2.0 / 3.0;
