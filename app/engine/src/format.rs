@@ -57,6 +57,22 @@ pub fn chart_value(value: f64) -> String {
     }
 }
 
+/// A number for a sentence: from 1,000 up, rounded to whole units and grouped
+/// in thousands (`1,621`), since three significant figures would drop digits a
+/// reader can check; below that, three significant figures (`13.4`); from
+/// 10¹⁵ up, where grouped digits would run across the line, `2 × 10¹⁵`.
+pub fn figure(value: f64) -> String {
+    let magnitude = value.abs();
+    if !value.is_finite() || magnitude < 999.5 {
+        significant_digits(value, 3)
+    } else if magnitude < 1e15 {
+        let sign = if value < 0.0 { "-" } else { "" };
+        format!("{sign}{}", grouped(magnitude.round() as u64))
+    } else {
+        scientific(value, 3)
+    }
+}
+
 /// A whole count with its noun, grouped and in the right number:
 /// `count(1, "node", "nodes")` is `1 node`, `count(1024, ...)` is `1,024 nodes`.
 pub fn count(n: u64, one: &str, many: &str) -> String {
@@ -275,6 +291,17 @@ mod tests {
                 "{months}"
             );
         }
+    }
+
+    #[test]
+    fn figures_group_thousands_and_keep_three_figures_below() {
+        use super::figure;
+        assert_eq!(figure(1621.0), "1,621");
+        assert_eq!(figure(999.6), "1,000");
+        assert_eq!(figure(13.44), "13.4");
+        assert_eq!(figure(-25_000.4), "-25,000");
+        assert_eq!(figure(2e15), "2 × 10¹⁵");
+        assert_eq!(figure(f64::NAN), "NaN");
     }
 
     #[test]

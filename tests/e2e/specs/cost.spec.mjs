@@ -315,7 +315,7 @@ test("module 7 places all three with its worked numbers behind a prediction", as
   const serve = course.widget("serve");
   await serve.root.getByTestId("predict-input").fill("1000");
   await serve.root.getByTestId("predict-reveal").click();
-  await expect(serve.root.getByTestId("predict-result")).toHaveText("You guessed 1000 ms; the model gives 1621 ms: 1.6× too low.");
+  await expect(serve.root.getByTestId("predict-result")).toHaveText("You guessed 1,000 ms; the model gives 1,621 ms: 1.6× too low.");
   await expect(serve.value("usd_per_million_requests")).toHaveText("$191.11");
   await course.expectNoConsoleErrors();
 });
