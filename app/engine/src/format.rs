@@ -41,35 +41,21 @@ pub fn grouped(value: u64) -> String {
     out
 }
 
-/// A number as a chart's tooltip shows it: three significant figures below
-/// 1,000, whole and grouped up to ten million, then scientific. A tooltip
-/// otherwise shows every digit the arithmetic left (`56,314.408316829526`).
+/// A number as a chart's tooltip or a prediction's verdict shows it: three
+/// significant figures below 1,000, whole and grouped up to ten million
+/// (`1,621`, where three figures would drop digits a reader can check), then
+/// scientific. A tooltip otherwise shows every digit the arithmetic left
+/// (`56,314.408316829526`).
 pub fn chart_value(value: f64) -> String {
     let size = value.abs();
     if !value.is_finite() || size >= 1e7 {
         scientific(value, 3)
-    } else if size >= 1000.0 {
+    } else if size >= 999.5 {
         let sign = if value < 0.0 { "-" } else { "" };
         // Below 1e7 the rounded magnitude fits a u64 exactly.
         format!("{sign}{}", grouped(size.round() as u64))
     } else {
         significant_digits(value, 3)
-    }
-}
-
-/// A number for a sentence: from 1,000 up, rounded to whole units and grouped
-/// in thousands (`1,621`), since three significant figures would drop digits a
-/// reader can check; below that, three significant figures (`13.4`); from
-/// 10¹⁵ up, where grouped digits would run across the line, `2 × 10¹⁵`.
-pub fn figure(value: f64) -> String {
-    let magnitude = value.abs();
-    if !value.is_finite() || magnitude < 999.5 {
-        significant_digits(value, 3)
-    } else if magnitude < 1e15 {
-        let sign = if value < 0.0 { "-" } else { "" };
-        format!("{sign}{}", grouped(magnitude.round() as u64))
-    } else {
-        scientific(value, 3)
     }
 }
 
@@ -295,13 +281,13 @@ mod tests {
 
     #[test]
     fn figures_group_thousands_and_keep_three_figures_below() {
-        use super::figure;
-        assert_eq!(figure(1621.0), "1,621");
-        assert_eq!(figure(999.6), "1,000");
-        assert_eq!(figure(13.44), "13.4");
-        assert_eq!(figure(-25_000.4), "-25,000");
-        assert_eq!(figure(2e15), "2 × 10¹⁵");
-        assert_eq!(figure(f64::NAN), "NaN");
+        use super::chart_value;
+        assert_eq!(chart_value(1621.0), "1,621");
+        assert_eq!(chart_value(999.6), "1,000");
+        assert_eq!(chart_value(13.44), "13.4");
+        assert_eq!(chart_value(-25_000.4), "-25,000");
+        assert_eq!(chart_value(2e15), "2 × 10¹⁵");
+        assert_eq!(chart_value(f64::NAN), "NaN");
     }
 
     #[test]

@@ -42,7 +42,7 @@ pub fn PredictGate(
                         let ratio = if g > a { g / a } else { a / g };
                         let direction = if g > a { "high" } else { "low" };
                         format!("You guessed {} {}; the model gives {} {}: {}× too {direction}.",
-                            engine::format::figure(g), unit, engine::format::figure(a), unit,
+                            engine::format::chart_value(g), unit, engine::format::chart_value(a), unit,
                             engine::format::significant_digits(ratio, 2))
                     }
                     (None, _) => "You skipped the prediction; try guessing next time before you look.".to_string(),
