@@ -175,6 +175,8 @@ pub fn energy(text: &str, catalogue: &Catalogue) -> Result<serde_json::Value, St
 #[serde(deny_unknown_fields)]
 struct ServeRequest {
     accelerator: Option<String>,
+    /// Accelerators per replica, splitting every layer.
+    tensor_parallel: Option<Number>,
     #[serde(default)]
     model: ModelRequest,
     prompt_tokens: Option<Number>,
@@ -217,6 +219,7 @@ pub fn serve(text: &str, catalogue: &Catalogue) -> Result<serde_json::Value, Str
         }
     }
     let fields = [
+        ("tensor_parallel", request.tensor_parallel.map(Some)),
         ("params", request.model.params.map(Some)),
         ("layers", request.model.layers),
         ("kv_dim", request.model.kv_dim),

@@ -1,5 +1,11 @@
 //! Collective communication times, shared by every widget that prices
-//! gradient traffic (the splitter and the case study), so both follow one rule.
+//! collectives (the splitter, the case study and the serving simulator's
+//! tensor parallelism), so all follow one rule.
+
+/// Start-up cost of one step of a collective inside a node (assumed, typical of NVLink).
+pub const LATENCY_INTRA_S: f64 = 5e-6;
+/// Start-up cost of one step of a collective across the network (assumed, typical of InfiniBand).
+pub const LATENCY_INTER_S: f64 = 10e-6;
 
 /// A link: bandwidth one direction per rank (bytes/s) and latency per step (s).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -24,6 +30,46 @@ pub fn ring_allreduce_s(ranks: u64, bytes: f64, bytes_per_s: f64, latency_s: f64
     }
     let n = ranks as f64;
     2.0 * (n - 1.0) * latency_s + 2.0 * (n - 1.0) / n * bytes / bytes_per_s
+}
+
+/// Recursive-doubling all-reduce: ranks exchange the whole message with a
+/// partner ⌈log₂ n⌉ times, each step paying one latency. With a number of ranks
+/// that is not a power of two, the extra ranks first hand their data to a
+/// partner and take the result back afterwards: two more steps (Thakur,
+/// Rabenseifner and Gropp 2005, Section 4.4).
+pub fn recursive_doubling_allreduce_s(
+    ranks: u64,
+    bytes: f64,
+    bytes_per_s: f64,
+    latency_s: f64,
+) -> f64 {
+    recursive_doubling_steps(ranks) as f64 * (latency_s + bytes / bytes_per_s)
+}
+
+/// Steps of a recursive-doubling all-reduce: log₂ n for a power of two, else
+/// ⌊log₂ n⌋ + 2; none for a single rank.
+pub fn recursive_doubling_steps(ranks: u64) -> u64 {
+    if ranks <= 1 {
+        return 0;
+    }
+    let floor_log2 = u64::from(u64::BITS - 1 - ranks.leading_zeros());
+    if ranks.is_power_of_two() {
+        floor_log2
+    } else {
+        floor_log2 + 2
+    }
+}
+
+/// The faster of recursive doubling and the ring, as MPI libraries choose by
+/// message size: few latencies win for short messages, the ring's small
+/// share of bytes per link for long ones (Thakur et al. 2005).
+pub fn best_allreduce_s(ranks: u64, bytes: f64, bytes_per_s: f64, latency_s: f64) -> f64 {
+    ring_allreduce_s(ranks, bytes, bytes_per_s, latency_s).min(recursive_doubling_allreduce_s(
+        ranks,
+        bytes,
+        bytes_per_s,
+        latency_s,
+    ))
 }
 
 /// Ring all-gather or reduce-scatter: half an all-reduce.
@@ -126,7 +172,32 @@ mod tests {
         );
     }
 
+    /// Eight ranks on NVLink with 5 µs a step: a decode step's 512 KB message
+    /// takes three latencies by recursive doubling, not the ring's fourteen;
+    /// a prefill's 268 MB message goes round the ring.
+    #[test]
+    fn short_messages_double_and_long_messages_ring() {
+        let short = best_allreduce_s(8, 524_288.0, 450e9, 5e-6);
+        let doubling = 3.0 * (5e-6 + 524_288.0 / 450e9);
+        assert!((short - doubling).abs() < 1e-12, "{short}");
+        let long = best_allreduce_s(8, 268e6, 450e9, 5e-6);
+        assert_eq!(long, ring_allreduce_s(8, 268e6, 450e9, 5e-6));
+        // Six ranks: two more steps than the four that fit a power of two.
+        let six = recursive_doubling_allreduce_s(6, 1.0, 1.0, 0.0);
+        assert_eq!(six, 4.0);
+        assert_eq!(best_allreduce_s(1, 1e9, 1e9, 1.0), 0.0);
+    }
+
     proptest::proptest! {
+        /// The faster of the two is never slower than either, and finite.
+        #[test]
+        fn best_allreduce_is_the_minimum(ranks in 1u64..100_000, bytes in 0.0f64..1e12, latency in 0.0f64..1e-3) {
+            let best = best_allreduce_s(ranks, bytes, 450e9, latency);
+            proptest::prop_assert!(best.is_finite() && best >= 0.0);
+            proptest::prop_assert!(best <= ring_allreduce_s(ranks, bytes, 450e9, latency));
+            proptest::prop_assert!(best <= recursive_doubling_allreduce_s(ranks, bytes, 450e9, latency));
+        }
+
         /// Two levels never cost more than one flat ring over the network,
         /// and the answer is finite for any sizes.
         #[test]

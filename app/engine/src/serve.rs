@@ -21,6 +21,16 @@
 //!   compute precision, η = `compute_efficiency`, BW the memory bandwidth.
 //!   KV-cache writes, activations and the first token coming out of prefill
 //!   are left out.
+//! - **Tensor parallelism**: with `tensor_parallel` = t > 1 a replica is t
+//!   accelerators that split every layer as Megatron-LM does (Shoeybi et al.
+//!   2019): each holds W/t of the weights and 1/t of the KV cache (which
+//!   needs at least t key/value heads), computes 1/t of the FLOPs, and the
+//!   replica all-reduces each layer's output twice a pass. A message is
+//!   tokens × d × activation bytes with d = √(N / 12L); it crosses the chips'
+//!   own links (half the catalogue's two-way figure, 5 µs a step) by ring or
+//!   recursive doubling, whichever is faster (Thakur et al. 2005), and is not
+//!   overlapped with compute. t may not exceed the part's fast-link domain (8
+//!   for PCIe cards that publish none, as in 8-card cloud servers).
 //! - **Precision**: weights take 4, 2, 1, 1 or 0.5 bytes per parameter for
 //!   fp32, bf16, fp8, int8 and int4. Arithmetic uses the same format, except
 //!   int4, which is weight-only quantization (as in GPTQ): multiplied in bf16.
@@ -42,7 +52,8 @@
 //! `max_batch_meeting_slo` is the largest swept limit whose p99 latency meets
 //! `latency_slo_ms` at this arrival rate. `accelerators_needed` splits the
 //! traffic evenly over replicas so each runs at most `max_load` of its
-//! capacity with full batches, B / S(B). `usd_per_million_requests` charges
+//! capacity with full batches, B / S(B), and counts t accelerators for each
+//! replica. `usd_per_million_requests` charges
 //! those replicas' hours at `usd_per_hour` and is `null` when no price is given.
 //!
 //! # Keys and defaults
@@ -50,6 +61,7 @@
 //! | key | default | meaning |
 //! |---|---|---|
 //! | `accelerator` | `h100-sxm-80gb` | catalogue id; needs memory capacity, bandwidth and the compute precision's peak |
+//! | `tensor_parallel` | 1 | accelerators per replica, splitting every layer; above 1 needs the part's chip-to-chip link |
 //! | `params` | 7e9 | parameters N, a Llama-2-7B-sized model |
 //! | `precision` | `bf16` | `fp32`, `bf16`, `fp8`, `int8` or `int4` |
 //! | `layers` | empty | optional; derived from `params` when empty |
@@ -77,6 +89,7 @@ pub use sim::{sweep_sizes, Progress, RunResult, Simulation};
 
 use output::summarize;
 
+use crate::collective::LATENCY_INTRA_S;
 use crate::explain::Source;
 use crate::field::{missing_figures, Checker, FieldErrors, FieldProblem, Range};
 use crate::format;
@@ -95,6 +108,12 @@ pub const POPE_2022: Source = Source {
     title: "Pope et al. 2022, Efficiently Scaling Transformer Inference",
     locator: "Section 2 (decode reads all weights and the KV cache every step, so small batches are memory-bound)",
     url: "https://arxiv.org/abs/2211.05102",
+};
+
+pub const THAKUR_2005: Source = Source {
+    title: "Thakur, Rabenseifner and Gropp 2005, Optimization of Collective Communication Operations in MPICH",
+    locator: "Section 4.4, MPI_Allreduce (recursive doubling for short messages, ring-like algorithms for long ones)",
+    url: "https://doi.org/10.1177/1094342005051521",
 };
 
 pub const TRITON_DYNAMIC_BATCHER: Source = Source {
@@ -159,15 +178,21 @@ impl WeightPrecision {
         }
     }
 
-    /// Bytes per cached key or value when the cache format is left to the
-    /// server: the activations' 16 bits, or 32 with FP32 weights. Quantized
-    /// weights do not shrink the cache; vLLM's default keeps it in the model's
-    /// activation type, and an FP8 cache is a separate choice (`KvCache::Fp8`).
-    pub fn default_kv_bytes(self) -> f64 {
+    /// Bytes per activation value: 16 bits, or 32 with FP32 weights.
+    /// Quantized weights are widened before they meet the activations.
+    pub fn activation_bytes(self) -> f64 {
         match self {
             WeightPrecision::Fp32 => 4.0,
             _ => 2.0,
         }
+    }
+
+    /// Bytes per cached key or value when the cache format is left to the
+    /// server: the activations' format. Quantized weights do not shrink the
+    /// cache; vLLM's default keeps it in the model's activation type, and an
+    /// FP8 cache is a separate choice (`KvCache::Fp8`).
+    pub fn default_kv_bytes(self) -> f64 {
+        self.activation_bytes()
     }
 
     fn parse(text: &str) -> Option<WeightPrecision> {
@@ -205,8 +230,9 @@ impl KvCache {
     }
 }
 
-pub const FIELDS: [&str; 17] = [
+pub const FIELDS: [&str; 18] = [
     "accelerator",
+    "tensor_parallel",
     "params",
     "precision",
     "kv_cache",
@@ -230,6 +256,7 @@ pub const FIELDS: [&str; 17] = [
 #[serde(default, deny_unknown_fields)]
 pub struct ServeForm {
     pub accelerator: String,
+    pub tensor_parallel: String,
     pub params: String,
     pub precision: String,
     pub kv_cache: String,
@@ -254,6 +281,7 @@ impl Default for ServeForm {
     fn default() -> Self {
         ServeForm {
             accelerator: "h100-sxm-80gb".into(),
+            tensor_parallel: "1".into(),
             params: "7e9".into(),
             precision: "bf16".into(),
             kv_cache: "auto".into(),
@@ -278,6 +306,7 @@ impl ServeForm {
     fn slot(&mut self, field: &str) -> Option<&mut String> {
         Some(match field {
             "accelerator" => &mut self.accelerator,
+            "tensor_parallel" => &mut self.tensor_parallel,
             "params" => &mut self.params,
             "precision" => &mut self.precision,
             "kv_cache" => &mut self.kv_cache,
@@ -316,6 +345,11 @@ impl ServeForm {
             "kv_cache",
             &self.kv_cache,
             &KvCache::ALL.map(|cache| (cache.key(), cache)),
+        );
+        let tensor_parallel = checker.whole(
+            "tensor_parallel",
+            &self.tensor_parallel,
+            Range::at_least(1.0, 64.0),
         );
         let params = checker.real("params", &self.params, Range::above(0.0, 1e13));
         let layers = checker.optional_whole("layers", &self.layers, Range::at_least(1.0, 1000.0));
@@ -356,14 +390,22 @@ impl ServeForm {
         let requests = checker.whole("requests", &self.requests, Range::at_least(1.0, 1e6));
         let seed = checker.whole("seed", &self.seed, Range::at_least(0.0, 9e15));
         let shape = params.map(derived_shape);
+        let link = match (hardware, tensor_parallel) {
+            (Some((acc, _)), Some(t)) => tensor_link(acc, t, &mut checker),
+            _ => None,
+        };
         let input = checker.finish(|| {
             let (accelerator, hardware) = hardware?;
+            let link_bytes_per_s = link?;
             Some(ServeInput {
                 accelerator_id: accelerator.id.clone(),
                 accelerator_name: accelerator.name.clone(),
                 peak_flops_per_s: hardware.peak_flops_per_s,
                 bandwidth_bytes_per_s: hardware.bandwidth_bytes_per_s,
                 memory_bytes: hardware.memory_bytes,
+                tensor_parallel: tensor_parallel?,
+                link_bytes_per_s,
+                link_latency_s: LATENCY_INTRA_S,
                 params: params?,
                 precision: precision?,
                 kv_cache: kv_cache?,
@@ -393,7 +435,15 @@ impl ServeForm {
                 FieldProblem::DoesNotFit {
                     id: input.accelerator_id.clone(),
                     need: format::si(model.weights_bytes + model.kv_bytes_per_request(), "B"),
-                    have: format::si(input.memory_bytes, "B"),
+                    have: if input.tensor_parallel > 1 {
+                        format!(
+                            "{} across {} of them",
+                            format::si(input.memory_bytes * input.tensor_parallel as f64, "B"),
+                            input.tensor_parallel
+                        )
+                    } else {
+                        format::si(input.memory_bytes, "B")
+                    },
                 },
             );
             return Err(errors);
@@ -403,6 +453,56 @@ impl ServeForm {
 }
 
 crate::widgets::slot_form!(ServeForm, FIELDS);
+
+/// PCIe cards publish no group size for their links; eight is what the
+/// 8-card cloud servers the catalogue prices them by hold (AWS g4dn.metal
+/// and g6.48xlarge).
+pub const PCIE_CARDS_PER_SERVER: u64 = 8;
+
+/// The one-way rate of the link tensor parallelism uses, or the problem
+/// recorded against `tensor_parallel`. A replica of one needs no link.
+fn tensor_link(acc: &Accelerator, t: u64, checker: &mut Checker) -> Option<f64> {
+    if t <= 1 {
+        return Some(0.0);
+    }
+    let interconnect = acc.interconnect.as_ref();
+    let Some(rate) = interconnect
+        .and_then(|link| link.pod_bytes_per_s())
+        .filter(|rate| *rate > 0.0)
+    else {
+        checker.errors.push(
+            "tensor_parallel",
+            FieldProblem::Invalid {
+                reason: format!(
+                    "{} publishes no chip-to-chip link bandwidth, so splitting the model across accelerators cannot be priced. Use 1.",
+                    acc.name
+                ),
+            },
+        );
+        return None;
+    };
+    let domain = interconnect
+        .and_then(|link| link.domain_size)
+        .map(u64::from);
+    let limit = domain.unwrap_or(PCIE_CARDS_PER_SERVER);
+    if t > limit {
+        let reason = match domain {
+            Some(size) => format!(
+                "{}'s fast links join {} chips; a tensor-parallel group larger than that would cross the slower network, which this simulator does not model. Use at most {}.",
+                acc.name, size, size
+            ),
+            None => format!(
+                "{} publishes no group size for its links; this simulator allows up to {} cards, as many as the 8-card cloud servers hold. Use at most {}.",
+                acc.name, PCIE_CARDS_PER_SERVER, PCIE_CARDS_PER_SERVER
+            ),
+        };
+        checker
+            .errors
+            .push("tensor_parallel", FieldProblem::Invalid { reason });
+        return None;
+    }
+    Some(rate)
+}
 
 /// The three numbers the model needs from the catalogue.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -496,6 +596,11 @@ pub struct ServeInput {
     pub peak_flops_per_s: f64,
     pub bandwidth_bytes_per_s: f64,
     pub memory_bytes: f64,
+    /// Accelerators per replica.
+    pub tensor_parallel: u64,
+    /// The chips' own link, one direction (0 when `tensor_parallel` is 1).
+    pub link_bytes_per_s: f64,
+    pub link_latency_s: f64,
     pub params: f64,
     pub precision: WeightPrecision,
     pub kv_cache: KvCache,

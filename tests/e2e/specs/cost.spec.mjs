@@ -271,6 +271,35 @@ test.describe("serving simulation", () => {
     await course.expectNoConsoleErrors();
   });
 
+  test("a 70B model that one H100 cannot hold is split over eight, typed by keyboard", async ({ page }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/serve");
+    const widget = course.widget("serve");
+    await expect(widget.value("latency_ms")).toHaveText("1.62 s");
+    await expect(widget.value("tp_comm_per_step_ms")).toHaveCount(0);
+    await widget.set("params", "70e9");
+    await expect(widget.error("params")).toContainText("Needs 142 GB of memory, but h100-sxm-80gb has 80 GB.");
+    const split = widget.input("tensor_parallel");
+    await expect(split).toHaveAccessibleName(/Accelerators per replica/);
+    await split.focus();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("2");
+    await expect(widget.error("params")).toHaveText("");
+    await expect(widget.value("memory_max_batch")).toHaveText("12");
+    await expect(widget.root.getByTestId("serve-verdict")).toContainText("One replica of 2 accelerators cannot keep up");
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("16");
+    await expect(widget.error("tensor_parallel")).toContainText("fast links join 8 chips");
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("8");
+    await expect(page).toHaveURL(/serve\.tensor_parallel=8/);
+    await expect(widget.value("tp_comm_per_step_ms")).toHaveText("2.68 ms");
+    await expect(widget.value("latency_ms")).toHaveText("3.06 s");
+    await expect(widget.value("accelerators_needed")).toHaveText("8 (1 replica of 8)");
+    await expect(widget.root.getByTestId("serve-verdict")).toContainText("✖ Misses the p99 target");
+    await course.expectNoConsoleErrors();
+  });
+
   test("precision is chosen by keyboard and a link restores the state", async ({ page, context }) => {
     const course = new CoursePage(page);
     await course.goto("/lab/serve");

@@ -1,7 +1,10 @@
-//! How long one batch takes on one accelerator, from the roofline, and how
-//! many requests' KV caches fit next to the weights.
+//! How long one batch takes on one replica, from the roofline, and how many
+//! requests' KV caches fit next to the weights. A replica is `t` accelerators
+//! splitting every layer Megatron-style, which costs two all-reduces of the
+//! layer's output per layer and pass.
 
 use super::ServeInput;
+use crate::collective::best_allreduce_s;
 use serde::Serialize;
 
 /// Width over depth of GPT-3 175B (12,288 / 96) and of GPT-3 13B and OPT-13B
@@ -31,6 +34,25 @@ pub struct ServiceModel {
     pub compute_flops_per_s: f64,
     pub prompt_tokens: f64,
     pub output_tokens: f64,
+    /// Accelerators per replica; 1 without tensor parallelism.
+    pub tensor_parallel: u64,
+    pub layers: f64,
+    /// The model width the all-reduced activations have, √(N / 12L).
+    pub hidden: f64,
+    pub activation_bytes: f64,
+    /// The chips' own link, one direction, and its latency per step.
+    pub link_bytes_per_s: f64,
+    pub link_latency_s: f64,
+}
+
+/// All-reduces per layer in one forward pass: after attention and after the
+/// MLP (Shoeybi et al. 2019, Section 3).
+pub const ALLREDUCES_PER_LAYER: f64 = 2.0;
+
+/// The width of a dense transformer of `params` and `layers`, from
+/// N ≈ 12·L·d² (Kaplan et al. 2020, Section 2.1).
+pub fn hidden_from(params: f64, layers: u64) -> f64 {
+    (params / (12.0 * layers.max(1) as f64)).sqrt()
 }
 
 impl ServiceModel {
@@ -46,7 +68,36 @@ impl ServiceModel {
             compute_flops_per_s: input.peak_flops_per_s * input.compute_efficiency,
             prompt_tokens: input.prompt_tokens as f64,
             output_tokens: input.output_tokens as f64,
+            tensor_parallel: input.tensor_parallel.max(1),
+            layers: input.layers as f64,
+            hidden: hidden_from(input.params, input.layers),
+            activation_bytes: input.precision.activation_bytes(),
+            link_bytes_per_s: input.link_bytes_per_s,
+            link_latency_s: input.link_latency_s,
         }
+    }
+
+    fn t(&self) -> f64 {
+        self.tensor_parallel as f64
+    }
+
+    /// One all-reduce of the activations of `tokens` tokens across the replica.
+    pub fn allreduce_s(&self, tokens: f64) -> f64 {
+        if self.tensor_parallel <= 1 || self.link_bytes_per_s <= 0.0 {
+            return 0.0;
+        }
+        let bytes = tokens * self.hidden * self.activation_bytes;
+        best_allreduce_s(
+            self.tensor_parallel,
+            bytes,
+            self.link_bytes_per_s,
+            self.link_latency_s,
+        )
+    }
+
+    /// Every all-reduce of one forward pass over `tokens` tokens, fully exposed.
+    pub fn pass_comm_s(&self, tokens: f64) -> f64 {
+        ALLREDUCES_PER_LAYER * self.layers * self.allreduce_s(tokens)
     }
 
     /// The KV cache one request holds at its longest: prompt plus output.
@@ -54,39 +105,50 @@ impl ServiceModel {
         (self.prompt_tokens + self.output_tokens) * self.kv_bytes_per_token
     }
 
-    /// The largest batch whose KV caches fit in memory beside the weights.
+    /// The largest batch whose KV caches fit beside the weights in the
+    /// replica's memory: `memory_bytes` on each of its accelerators.
     pub fn memory_max_batch(&self, memory_bytes: f64) -> u64 {
-        let room = (memory_bytes - self.weights_bytes) / self.kv_bytes_per_request();
+        let room = (self.t() * memory_bytes - self.weights_bytes) / self.kv_bytes_per_request();
         // `as` saturates, so an enormous room cannot wrap.
         room.floor().max(0.0) as u64
     }
 
     /// The whole prompt of every request in one pass: compute for all prompt
-    /// tokens, or one read of the weights, whichever is slower.
+    /// tokens, or one read of the weights, whichever is slower, shared by the
+    /// replica's accelerators; then the pass's all-reduces.
     pub fn prefill_s(&self, batch: u64) -> f64 {
         let flops = 2.0 * self.params * batch as f64 * self.prompt_tokens;
-        (flops / self.compute_flops_per_s).max(self.weights_bytes / self.bandwidth_bytes_per_s)
+        let t = self.t();
+        (flops / (t * self.compute_flops_per_s))
+            .max(self.weights_bytes / (t * self.bandwidth_bytes_per_s))
+            + self.pass_comm_s(batch as f64 * self.prompt_tokens)
     }
 
     /// One decode step with `context` tokens already cached per request: read
-    /// the weights and every request's cache, or compute one token each.
+    /// the weights and every request's cache, or compute one token each; then
+    /// the all-reduces of one token per request.
     pub fn decode_step_s(&self, batch: u64, context: f64) -> f64 {
         let batch = batch as f64;
+        let t = self.t();
         let bytes = self.weights_bytes + batch * context * self.kv_bytes_per_token;
         let flops = 2.0 * self.params * batch;
-        (bytes / self.bandwidth_bytes_per_s).max(flops / self.compute_flops_per_s)
+        (bytes / (t * self.bandwidth_bytes_per_s)).max(flops / (t * self.compute_flops_per_s))
+            + self.pass_comm_s(batch)
     }
 
     /// Every decode step, summed in closed form. Step t (from 0) reads a cache
     /// of prompt + t tokens, so its memory time a + c·t grows while its compute
-    /// time K stays fixed: the first t₀ steps cost K, the rest a + c·t.
+    /// time K stays fixed: the first t₀ steps cost K, the rest a + c·t. Every
+    /// step adds the same all-reduces.
     pub fn decode_s(&self, batch: u64) -> f64 {
         let steps = self.output_tokens;
+        let comm = steps * self.pass_comm_s(batch as f64);
         let batch = batch as f64;
-        let a = (self.weights_bytes + batch * self.prompt_tokens * self.kv_bytes_per_token)
-            / self.bandwidth_bytes_per_s;
-        let c = batch * self.kv_bytes_per_token / self.bandwidth_bytes_per_s;
-        let k = 2.0 * self.params * batch / self.compute_flops_per_s;
+        let bandwidth = self.t() * self.bandwidth_bytes_per_s;
+        let a =
+            (self.weights_bytes + batch * self.prompt_tokens * self.kv_bytes_per_token) / bandwidth;
+        let c = batch * self.kv_bytes_per_token / bandwidth;
+        let k = 2.0 * self.params * batch / (self.t() * self.compute_flops_per_s);
         let compute_bound_steps = if c > 0.0 {
             ((k - a) / c).ceil().clamp(0.0, steps)
         } else if k > a {
@@ -98,7 +160,7 @@ impl ServiceModel {
         let memory_steps = steps - t0;
         // Σ t for t in [t₀, steps) = (steps(steps − 1) − t₀(t₀ − 1)) / 2.
         let sum_of_t = (steps * (steps - 1.0) - t0 * (t0 - 1.0)) / 2.0;
-        t0 * k + memory_steps * a + c * sum_of_t
+        t0 * k + memory_steps * a + c * sum_of_t + comm
     }
 
     /// Time from the start of a batch until all its requests have their output.

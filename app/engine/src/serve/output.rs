@@ -3,8 +3,9 @@
 
 use super::{
     KvCache, RunResult, ServeInput, ServiceModel, Simulation, HARCHOL_BALTER_2013, KWON_2023,
-    POPE_2022, TRITON_DYNAMIC_BATCHER,
+    POPE_2022, THAKUR_2005, TRITON_DYNAMIC_BATCHER,
 };
+use crate::collective::recursive_doubling_steps;
 use crate::explain::{Binding, Explanation};
 use crate::format;
 use crate::roofline::WILLIAMS_2009;
@@ -47,7 +48,14 @@ pub struct ServeOutput {
     /// Arrival rate over capacity; at 1 or more the queue grows without bound.
     pub load: f64,
     pub stable: bool,
+    /// Copies of the model serving the traffic, each on `tensor_parallel` accelerators.
+    pub replicas: u64,
+    pub tensor_parallel: u64,
     pub accelerators_needed: u64,
+    /// Tensor-parallel all-reduces of one decode step at the batch limit, and
+    /// of the batch's prefill; 0 without tensor parallelism.
+    pub tp_comm_per_step_ms: f64,
+    pub tp_comm_prefill_ms: f64,
     pub usd_per_million_requests: Option<f64>,
     /// Pollaczek–Khinchine's mean wait, for comparison, when batches hold one request.
     pub md1_mean_wait_ms: Option<f64>,
@@ -98,9 +106,10 @@ pub(super) fn summarize(
     let capacity_per_s = limit as f64 / service_s;
     let load = input.arrival_per_s / capacity_per_s;
     // `as` saturates; validation bounds the rate, so the count stays far below that.
-    let accelerators_needed = (input.arrival_per_s / (input.max_load * capacity_per_s))
+    let replicas = (input.arrival_per_s / (input.max_load * capacity_per_s))
         .ceil()
         .max(1.0) as u64;
+    let accelerators_needed = replicas.saturating_mul(model.tensor_parallel);
     let usd_per_million_requests = input
         .usd_per_hour
         .map(|price| accelerators_needed as f64 * price / (input.arrival_per_s * 3600.0) * 1e6);
@@ -130,7 +139,11 @@ pub(super) fn summarize(
         capacity_per_s,
         load,
         stable: load < 1.0,
+        replicas,
+        tensor_parallel: model.tensor_parallel,
         accelerators_needed,
+        tp_comm_per_step_ms: model.pass_comm_s(limit as f64) * 1000.0,
+        tp_comm_prefill_ms: model.pass_comm_s(limit as f64 * model.prompt_tokens) * 1000.0,
         usd_per_million_requests,
         md1_mean_wait_ms,
         weights_gb: model.weights_bytes / 1e9,
@@ -179,7 +192,11 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
     };
     let mu = Binding {
         symbol: "\\mu",
-        meaning: "capacity of one accelerator",
+        meaning: if out.tensor_parallel > 1 {
+            "capacity of one replica"
+        } else {
+            "capacity of one accelerator"
+        },
         value: format!(
             "{} requests/s",
             format::significant_digits(out.capacity_per_s, 3)
@@ -192,6 +209,12 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
             "{} requests/s",
             format::significant_digits(input.arrival_per_s, 3)
         ),
+    };
+    let split = out.tensor_parallel > 1;
+    let t = Binding {
+        symbol: "t",
+        meaning: "accelerators per replica (tensor-parallel degree)",
+        value: format::grouped(out.tensor_parallel),
     };
     let mut explanations = vec![
         Explanation {
@@ -219,9 +242,10 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
         Explanation {
             output: "memory_max_batch",
             label: "Largest batch that fits",
-            formula_tex: "B_{\\text{mem}} = \\left\\lfloor \\frac{M - W}{(s_p + s_o)\\,\\kappa} \\right\\rfloor",
+            formula_tex: if split { "B_{\\text{mem}} = \\left\\lfloor \\frac{t\\,M - W}{(s_p + s_o)\\,\\kappa} \\right\\rfloor" } else { "B_{\\text{mem}} = \\left\\lfloor \\frac{M - W}{(s_p + s_o)\\,\\kappa} \\right\\rfloor" },
             bindings: vec![
-                Binding { symbol: "M", meaning: "accelerator memory", value: format::si(input.memory_bytes, "B") },
+                Binding { symbol: "M", meaning: "memory of one accelerator", value: format::si(input.memory_bytes, "B") },
+                t.clone(),
                 w.clone(),
                 Binding { symbol: "s_p + s_o", meaning: "prompt plus output tokens", value: format::grouped(input.prompt_tokens.saturating_add(input.output_tokens)) },
                 kappa.clone(),
@@ -233,9 +257,10 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
         Explanation {
             output: "service_time_ms",
             label: "Time to serve a full batch",
-            formula_tex: "S(B) = \\max\\left(\\frac{2 N B s_p}{\\eta P}, \\frac{W}{BW}\\right) + \\sum_{t=0}^{s_o - 1} \\max\\left(\\frac{W + B (s_p + t)\\,\\kappa}{BW}, \\frac{2 N B}{\\eta P}\\right)",
+            formula_tex: if split { "S(B) = \\max\\left(\\frac{2 N B s_p}{t\\,\\eta P}, \\frac{W}{t\\,BW}\\right) + C_p + \\sum_{j=0}^{s_o - 1} \\left[\\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{t\\,BW}, \\frac{2 N B}{t\\,\\eta P}\\right) + C_d\\right]" } else { "S(B) = \\max\\left(\\frac{2 N B s_p}{\\eta P}, \\frac{W}{BW}\\right) + \\sum_{j=0}^{s_o - 1} \\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{BW}, \\frac{2 N B}{\\eta P}\\right)" },
             bindings: vec![
-                n,
+                n.clone(),
+                t.clone(),
                 b.clone(),
                 Binding { symbol: "s_p", meaning: "prompt tokens", value: format::grouped(input.prompt_tokens) },
                 Binding { symbol: "s_o", meaning: "output tokens", value: format::grouped(input.output_tokens) },
@@ -245,12 +270,12 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
                 bw,
             ],
             result: format::milliseconds(out.service_time_ms),
-            note: "Prefill is usually compute-bound, decode memory-bound: each step reads every weight and every cached token. Batching shares the weight reads, so S(B) grows far slower than B.",
+            note: if split { "Prefill is usually compute-bound, decode memory-bound: each step reads every weight and every cached token. Splitting the model over t accelerators divides both by t but adds the all-reduces C_p (prefill) and C_d (each decode step), explained below." } else { "Prefill is usually compute-bound, decode memory-bound: each step reads every weight and every cached token. Batching shares the weight reads, so S(B) grows far slower than B." },
             source: WILLIAMS_2009,
         },
         Explanation {
             output: "capacity_per_s",
-            label: "Capacity of one accelerator",
+            label: if split { "Capacity of one replica" } else { "Capacity of one accelerator" },
             formula_tex: "\\mu = \\frac{B}{S(B)}",
             bindings: vec![b, s_b],
             result: mu.value.clone(),
@@ -311,17 +336,39 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
         Explanation {
             output: "accelerators_needed",
             label: "Accelerators for this traffic",
-            formula_tex: "n = \\left\\lceil \\frac{\\lambda}{\\rho_{\\max}\\,\\mu} \\right\\rceil",
+            formula_tex: if split { "n = t \\left\\lceil \\frac{\\lambda}{\\rho_{\\max}\\,\\mu} \\right\\rceil" } else { "n = \\left\\lceil \\frac{\\lambda}{\\rho_{\\max}\\,\\mu} \\right\\rceil" },
             bindings: vec![
                 lambda,
                 Binding { symbol: "\\rho_{\\max}", meaning: "highest planned load", value: format::percent(input.max_load) },
                 mu,
+                t.clone(),
             ],
-            result: format::grouped(out.accelerators_needed),
-            note: "Queueing delay grows as 1/(1 − ρ), so replicas are sized with headroom below full load. Each replica holds the whole model.",
+            result: if split { format!("{} ({} {} of {})", format::grouped(out.accelerators_needed), format::grouped(out.replicas), if out.replicas == 1 { "replica" } else { "replicas" }, out.tensor_parallel) } else { format::grouped(out.accelerators_needed) },
+            note: if split { "Queueing delay grows as 1/(1 − ρ), so replicas are sized with headroom below full load. Each replica holds the whole model, split over its t accelerators." } else { "Queueing delay grows as 1/(1 − ρ), so replicas are sized with headroom below full load. Each replica holds the whole model." },
             source: HARCHOL_BALTER_2013,
         },
     ];
+    if split {
+        explanations.push(Explanation {
+            output: "tp_comm_per_step_ms",
+            label: "Tensor-parallel all-reduces per decode step",
+            formula_tex: "C_d = 2 L \\min\\left(2(t-1)\\alpha + \\frac{2(t-1)}{t}\\frac{m}{\\beta},\\; k \\left(\\alpha + \\frac{m}{\\beta}\\right)\\right),\\quad m = B\\,d\\,b_a",
+            bindings: vec![
+                Binding { symbol: "L", meaning: if input.layers_derived { "layers (derived from N)" } else { "layers" }, value: format::grouped(input.layers) },
+                t,
+                Binding { symbol: "d", meaning: "model width, √(N / 12L)", value: format::grouped(model.hidden.round() as u64) },
+                Binding { symbol: "b_a", meaning: "bytes per activation value", value: format::plain_number(model.activation_bytes) },
+                Binding { symbol: "k", meaning: "steps of recursive doubling: log₂ t, two more when t is not a power of two", value: format::grouped(recursive_doubling_steps(out.tensor_parallel)) },
+                Binding { symbol: "m", meaning: "one all-reduce's message at the batch limit", value: format::si(out.max_batch_used as f64 * model.hidden * model.activation_bytes, "B") },
+                Binding { symbol: "\\beta", meaning: "chip-to-chip link, one direction (half the catalogue's two-way figure)", value: format::si(input.link_bytes_per_s, "B/s") },
+                Binding { symbol: "\\alpha", meaning: "latency per step (assumed, typical of NVLink)", value: format::milliseconds(input.link_latency_s * 1000.0) },
+                Binding { symbol: "C_p", meaning: "the same for the batch's prefill, m × s_p", value: format::milliseconds(out.tp_comm_prefill_ms) },
+            ],
+            result: format::milliseconds(out.tp_comm_per_step_ms),
+            note: "Megatron-style tensor parallelism all-reduces each layer's output after attention and after the MLP. A decode step's messages are small, so the step count and its latency dominate and recursive doubling beats the ring; prefill's long messages go round the ring. No overlap with compute is assumed. With grouped-query attention and fewer key/value heads than t, servers copy heads and each accelerator caches more than 1/t.",
+            source: THAKUR_2005,
+        });
+    }
     if let (Some(price), Some(cost)) = (input.usd_per_hour, out.usd_per_million_requests) {
         explanations.push(Explanation {
             output: "usd_per_million_requests",

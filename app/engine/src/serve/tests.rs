@@ -19,11 +19,32 @@ int8 = 1979.0
 [accelerator.memory]
 capacity_gb = 80.0
 bandwidth_gb_s = 3350.0
+[accelerator.interconnect]
+intra_gb_s = 900.0
+domain_size = 8
 [[accelerator.sources]]
 title = "NVIDIA H100 datasheet"
 url = "https://www.nvidia.com/en-us/data-center/h100/"
 checked = "2026-12-02"
-covers = ["peak_tflops", "memory"]
+covers = ["peak_tflops", "memory", "interconnect"]
+
+[[accelerator]]
+id = "l4-24gb"
+name = "L4"
+class = "gpu"
+vendor = "NVIDIA"
+[accelerator.peak_tflops]
+bf16 = 121.0
+[accelerator.memory]
+capacity_gb = 24.0
+bandwidth_gb_s = 300.0
+[accelerator.interconnect]
+intra_gb_s = 64.0
+[[accelerator.sources]]
+title = "NVIDIA L4 datasheet"
+url = "https://www.nvidia.com/en-us/data-center/l4/"
+checked = "2026-12-02"
+covers = ["peak_tflops", "memory", "interconnect"]
 
 [[accelerator]]
 id = "a100-sxm-80gb"
@@ -274,6 +295,122 @@ fn memory_caps_the_batch_and_rejects_models_that_do_not_fit() {
     assert!((int4.weights_gb - 35.0).abs() < 1e-9);
 }
 
+/// Llama 2 70B (80 layers; 8 key/value heads of 128, so 1,024 wide) does not
+/// fit one H100 in BF16, and does across eight. Worked by hand: each GPU reads
+/// 140 GB / 8 = 17.5 GB of weights a step at 3.35 TB/s, 5.22 ms; the width is
+/// √(70e9 / 960) = 8,539, so at batch 1 a step's 160 all-reduces carry 17 KB
+/// each over 450 GB/s one way: 3 doubling steps of 5 µs + 38 ns, 2.42 ms.
+#[test]
+fn llama_2_70b_splits_over_eight_h100s() {
+    let pairs = [
+        ("params", "70e9"),
+        ("layers", "80"),
+        ("kv_dim", "1024"),
+        ("requests", "300"),
+    ];
+    let alone = form(&pairs).validate(&catalogue()).unwrap_err();
+    assert!(alone.problem_for("params").is_some());
+    let mut split = pairs.to_vec();
+    split.push(("tensor_parallel", "8"));
+    let input = input(&split);
+    let model = ServiceModel::new(&input);
+    let hidden = (70e9f64 / 960.0).sqrt();
+    assert!((model.hidden - hidden).abs() < 1e-9);
+    let weights_s = 140e9 / (8.0 * 3.35e12);
+    let comm_s = 160.0 * 3.0 * (5e-6 + hidden * 2.0 / 450e9);
+    assert!((comm_s - 2.418e-3).abs() < 1e-6, "{comm_s}");
+    let kv_s = 512.0 * 327_680.0 / (8.0 * 3.35e12);
+    let step = model.decode_step_s(1, 512.0);
+    assert!((step - (weights_s + kv_s + comm_s)).abs() < 1e-12, "{step}");
+    let out = compute(&input);
+    assert_eq!(out.tensor_parallel, 8);
+    assert!((out.tp_comm_per_step_ms - 160.0 * 1e3 * best_comm(32.0 * hidden * 2.0)).abs() < 1e-9);
+    assert_eq!(out.accelerators_needed, out.replicas * 8);
+    // 640 GB across the eight holds the weights and 2,384 requests' caches.
+    assert_eq!(
+        out.memory_max_batch,
+        ((640e9 - 140e9) / (640.0 * 327_680.0)) as u64
+    );
+    let explained: Vec<&str> = out.explanations.iter().map(|e| e.output).collect();
+    assert!(explained.contains(&"tp_comm_per_step_ms"), "{explained:?}");
+}
+
+fn best_comm(bytes: f64) -> f64 {
+    crate::collective::best_allreduce_s(8, bytes, 450e9, 5e-6)
+}
+
+/// One accelerator per replica prices no link and explains none; the cost
+/// per million requests pays for every accelerator of every replica.
+#[test]
+fn replicas_count_every_accelerator_they_hold() {
+    let one = run(&[("requests", "300")]);
+    assert_eq!(one.tp_comm_per_step_ms, 0.0);
+    assert_eq!(one.accelerators_needed, one.replicas);
+    assert!(one
+        .explanations
+        .iter()
+        .all(|e| e.output != "tp_comm_per_step_ms"));
+    let two = run(&[
+        ("tensor_parallel", "2"),
+        ("usd_per_hour", "6.88"),
+        ("arrival_per_s", "40"),
+        ("requests", "300"),
+    ]);
+    assert_eq!(two.accelerators_needed, 2 * two.replicas);
+    let cost = two.accelerators_needed as f64 * 6.88 / (40.0 * 3600.0) * 1e6;
+    assert!((two.usd_per_million_requests.unwrap() - cost).abs() < 1e-9);
+    let too_big = form(&[("params", "400e9"), ("tensor_parallel", "2")])
+        .validate(&catalogue())
+        .unwrap_err();
+    let message = too_big.message_for("params").unwrap();
+    assert!(
+        message.ends_with("has 160 GB across 2 of them."),
+        "{message}"
+    );
+}
+
+#[test]
+fn tensor_parallelism_stays_inside_the_fast_links() {
+    let message = |pairs: &[(&str, &str)]| {
+        form(pairs)
+            .validate(&catalogue())
+            .unwrap_err()
+            .message_for("tensor_parallel")
+            .unwrap()
+    };
+    let nvlink = message(&[("tensor_parallel", "16")]);
+    assert!(
+        nvlink.contains("join 8 chips") && nvlink.ends_with("Use at most 8."),
+        "{nvlink}"
+    );
+    let pcie = message(&[
+        ("accelerator", "l4-24gb"),
+        ("params", "1e9"),
+        ("tensor_parallel", "9"),
+    ]);
+    assert!(pcie.contains("no group size"), "{pcie}");
+    let l4 = input(&[
+        ("accelerator", "l4-24gb"),
+        ("params", "1e9"),
+        ("tensor_parallel", "8"),
+    ]);
+    assert_eq!(l4.link_bytes_per_s, 32e9);
+    let unlinked = message(&[("accelerator", "a100-sxm-80gb"), ("tensor_parallel", "2")]);
+    assert!(
+        unlinked.starts_with("A100 publishes no chip-to-chip link"),
+        "{unlinked}"
+    );
+    assert_eq!(message(&[("tensor_parallel", "0")]), "Must be at least 1.");
+    assert_eq!(
+        message(&[("tensor_parallel", "1.5")]),
+        "Enter a whole number."
+    );
+    // A replica of one needs no link, so the A100 row serves alone.
+    assert!(form(&[("accelerator", "a100-sxm-80gb")])
+        .validate(&catalogue())
+        .is_ok());
+}
+
 #[test]
 fn bad_input_is_named() {
     let cases = [
@@ -397,6 +534,7 @@ mod properties {
             window in 0.0f64..500.0,
             efficiency in 0.05f64..=1.0,
             seed in 0u64..1000,
+            tensor_parallel in 1u64..=8,
         ) {
             let pairs = [
                 ("params", params.to_string()),
@@ -408,6 +546,7 @@ mod properties {
                 ("batch_window_ms", window.to_string()),
                 ("compute_efficiency", efficiency.to_string()),
                 ("seed", seed.to_string()),
+                ("tensor_parallel", tensor_parallel.to_string()),
                 ("requests", "500".to_string()),
             ];
             let mut form = ServeForm::default();
@@ -427,6 +566,8 @@ mod properties {
                 prop_assert!(point.mean_batch >= 1.0 && point.mean_batch <= point.max_batch as f64);
             }
             prop_assert!(out.accelerators_needed >= 1);
+            prop_assert_eq!(out.accelerators_needed, out.replicas * tensor_parallel);
+            prop_assert!(out.tp_comm_per_step_ms >= 0.0 && out.tp_comm_per_step_ms.is_finite());
             prop_assert_eq!(out.max_batch_meeting_slo, out.sweep.iter().filter(|p| p.meets_slo).map(|p| p.max_batch).max());
         }
     }

@@ -20,10 +20,7 @@ use super::{Cluster, ModelSpec, Plan, Training, EFFICIENCY};
 use crate::collective::{across_nodes_s, Collective, Link as CollectiveLink};
 use crate::collective::{ring_allreduce_s, ring_gather_s};
 
-/// Start-up cost of one step of a collective inside a node (assumed, typical of NVLink).
-pub const LATENCY_INTRA_S: f64 = 5e-6;
-/// Start-up cost of one step of a collective across the network (assumed, typical of InfiniBand).
-pub const LATENCY_INTER_S: f64 = 10e-6;
+pub use crate::collective::{LATENCY_INTER_S, LATENCY_INTRA_S};
 /// Memory kept free for the runtime, communication buffers and fragmentation:
 /// a fixed part plus a share of everything else (a stated allowance, not a measurement).
 pub const ALLOWANCE_FIXED_BYTES: f64 = 1e9;

@@ -22,7 +22,12 @@ use std::sync::Arc;
 const HEADLINE: [&str; 2] = ["latency_ms", "throughput_per_s"];
 
 /// Label and hint of every numeric field.
-const NUMBERS: [(&str, &str, &str); 14] = [
+const NUMBERS: [(&str, &str, &str); 15] = [
+    (
+        "tensor_parallel",
+        "Accelerators per replica (t)",
+        "Above 1, every layer is split across them",
+    ),
     ("params", "Parameters (N)", "e.g. 7e9 for a 7B model"),
     ("layers", "Layers", "Empty: derived from N"),
     (
@@ -187,7 +192,7 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
                     <legend>"Model and accelerator"</legend>
                     <SelectField id=format!("{id}-accelerator") label="Accelerator (memory)" test_id="accelerator" options=accelerators wide=true
                         value=form_value(form, "accelerator") error=error_for("accelerator") on_change=form_setter(form, "accelerator") />
-                    {number("params")}
+                    {number("tensor_parallel")}{number("params")}
                     <SelectField id=format!("{id}-precision") label="Precision" test_id="precision" options=precisions
                         value=form_value(form, "precision") error=error_for("precision") on_change=form_setter(form, "precision") />
                     <SelectField id=format!("{id}-kv_cache") label="KV cache format" test_id="kv_cache" options=kv_caches

@@ -14,7 +14,7 @@ use engine::serve::ServeOutput;
 use leptos::prelude::*;
 
 /// Outputs in the order a learner reads them; each has an explanation.
-const OUTPUTS: [&str; 12] = [
+const OUTPUTS: [&str; 13] = [
     "throughput_per_s",
     "p50_ms",
     "latency_ms",
@@ -23,6 +23,7 @@ const OUTPUTS: [&str; 12] = [
     "usd_per_million_requests",
     "capacity_per_s",
     "service_time_ms",
+    "tp_comm_per_step_ms",
     "memory_max_batch",
     "weights_gb",
     "kv_cache_bytes_per_token",
@@ -102,8 +103,13 @@ fn verdict(shown: &Shown) -> impl IntoView {
         ));
     }
     if !out.stable {
+        let server = if out.tensor_parallel > 1 {
+            format!("One replica of {} accelerators", out.tensor_parallel)
+        } else {
+            "One accelerator".to_string()
+        };
         text.push_str(&format!(
-            " One accelerator cannot keep up: requests arrive at {} of what it can serve, so the queue grows for as long as the simulation runs and the tail keeps getting worse. Spread the traffic over {} accelerators.",
+            " {server} cannot keep up: requests arrive at {} of what it can serve, so the queue grows for as long as the simulation runs and the tail keeps getting worse. Spread the traffic over {} accelerators.",
             format::percent(out.load),
             format::grouped(out.accelerators_needed)
         ));
