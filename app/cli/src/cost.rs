@@ -186,6 +186,7 @@ struct ServeRequest {
     batch_window_ms: Option<Number>,
     latency_slo_ms: Option<Number>,
     compute_efficiency: Option<Number>,
+    memory_efficiency: Option<Number>,
     max_load: Option<Number>,
     #[serde(default, deserialize_with = "nullable")]
     usd_per_hour: Option<Option<Number>>,
@@ -230,6 +231,7 @@ pub fn serve(text: &str, catalogue: &Catalogue) -> Result<serde_json::Value, Str
         ("batch_window_ms", request.batch_window_ms.map(Some)),
         ("latency_slo_ms", request.latency_slo_ms.map(Some)),
         ("compute_efficiency", request.compute_efficiency.map(Some)),
+        ("memory_efficiency", request.memory_efficiency.map(Some)),
         ("max_load", request.max_load.map(Some)),
         ("usd_per_hour", request.usd_per_hour),
         ("requests", request.requests.map(Some)),

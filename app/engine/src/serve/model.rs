@@ -29,6 +29,7 @@ pub struct ServiceModel {
     pub weights_bytes: f64,
     /// Keys and values of one token across every layer.
     pub kv_bytes_per_token: f64,
+    /// Peak memory bandwidth times the share serving reaches of it.
     pub bandwidth_bytes_per_s: f64,
     /// Peak throughput at the compute precision times the achievable share.
     pub compute_flops_per_s: f64,
@@ -64,7 +65,7 @@ impl ServiceModel {
                 * input.layers as f64
                 * input.kv_dim as f64
                 * input.kv_bytes_per_value(),
-            bandwidth_bytes_per_s: input.bandwidth_bytes_per_s,
+            bandwidth_bytes_per_s: input.bandwidth_bytes_per_s * input.memory_efficiency,
             compute_flops_per_s: input.peak_flops_per_s * input.compute_efficiency,
             prompt_tokens: input.prompt_tokens as f64,
             output_tokens: input.output_tokens as f64,

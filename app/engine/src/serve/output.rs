@@ -2,13 +2,12 @@
 //! behind each number.
 
 use super::{
-    KvCache, RunResult, ServeInput, ServiceModel, Simulation, HARCHOL_BALTER_2013, KWON_2023,
-    POPE_2022, THAKUR_2005, TRITON_DYNAMIC_BATCHER,
+    KvCache, RunResult, ServeInput, ServiceModel, Simulation, DATABRICKS_MBU_2023,
+    HARCHOL_BALTER_2013, KWON_2023, POPE_2022, THAKUR_2005, TRITON_DYNAMIC_BATCHER,
 };
 use crate::collective::recursive_doubling_steps;
 use crate::explain::{Binding, Explanation};
 use crate::format;
-use crate::roofline::WILLIAMS_2009;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -176,9 +175,14 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
         value: format::si(model.kv_bytes_per_token, "B"),
     };
     let bw = Binding {
-        symbol: "BW",
-        meaning: "memory bandwidth",
-        value: format::si(input.bandwidth_bytes_per_s, "B/s"),
+        symbol: "\\eta_m BW",
+        meaning: "achieved memory bandwidth: memory efficiency × peak bandwidth",
+        value: format!(
+            "{} ({} of {})",
+            format::si(model.bandwidth_bytes_per_s, "B/s"),
+            format::percent(input.memory_efficiency),
+            format::si(input.bandwidth_bytes_per_s, "B/s")
+        ),
     };
     let b = Binding {
         symbol: "B",
@@ -257,7 +261,7 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
         Explanation {
             output: "service_time_ms",
             label: "Time to serve a full batch",
-            formula_tex: if split { "S(B) = \\max\\left(\\frac{2 N B s_p}{t\\,\\eta P}, \\frac{W}{t\\,BW}\\right) + C_p + \\sum_{j=0}^{s_o - 1} \\left[\\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{t\\,BW}, \\frac{2 N B}{t\\,\\eta P}\\right) + C_d\\right]" } else { "S(B) = \\max\\left(\\frac{2 N B s_p}{\\eta P}, \\frac{W}{BW}\\right) + \\sum_{j=0}^{s_o - 1} \\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{BW}, \\frac{2 N B}{\\eta P}\\right)" },
+            formula_tex: if split { "S(B) = \\max\\left(\\frac{2 N B s_p}{t\\,\\eta P}, \\frac{W}{t\\,\\eta_m BW}\\right) + C_p + \\sum_{j=0}^{s_o - 1} \\left[\\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{t\\,\\eta_m BW}, \\frac{2 N B}{t\\,\\eta P}\\right) + C_d\\right]" } else { "S(B) = \\max\\left(\\frac{2 N B s_p}{\\eta P}, \\frac{W}{\\eta_m BW}\\right) + \\sum_{j=0}^{s_o - 1} \\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{\\eta_m BW}, \\frac{2 N B}{\\eta P}\\right)" },
             bindings: vec![
                 n.clone(),
                 t.clone(),
@@ -270,8 +274,8 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
                 bw,
             ],
             result: format::milliseconds(out.service_time_ms),
-            note: if split { "Prefill is usually compute-bound, decode memory-bound: each step reads every weight and every cached token. Splitting the model over t accelerators divides both by t but adds the all-reduces C_p (prefill) and C_d (each decode step), explained below." } else { "Prefill is usually compute-bound, decode memory-bound: each step reads every weight and every cached token. Batching shares the weight reads, so S(B) grows far slower than B." },
-            source: WILLIAMS_2009,
+            note: if split { "Prefill is usually compute-bound, decode memory-bound: each step reads every weight and every cached token, at the share of peak bandwidth that serving engines measure. Splitting the model over t accelerators divides both by t but adds the all-reduces C_p (prefill) and C_d (each decode step), explained below." } else { "Prefill is usually compute-bound, decode memory-bound: each step reads every weight and every cached token, at the share of peak bandwidth that serving engines measure. Batching shares the weight reads, so S(B) grows far slower than B." },
+            source: DATABRICKS_MBU_2023,
         },
         Explanation {
             output: "capacity_per_s",

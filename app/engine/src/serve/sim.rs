@@ -88,6 +88,11 @@ impl Run {
         }
     }
 
+    /// Every request has arrived and been served.
+    fn exhausted(&self) -> bool {
+        self.waiting.is_empty() && self.arrivals.remaining == 0
+    }
+
     /// Forms and serves the next batch; returns how many requests it held,
     /// 0 once every request has been served.
     ///
@@ -297,7 +302,9 @@ impl Simulation {
                 break;
             };
             let size = run.serve_batch(&self.model, window_s);
-            if size == 0 {
+            // A run is closed as soon as its last request is served, so the
+            // step that serves it reports the simulation done.
+            if size == 0 || run.exhausted() {
                 if let Some(finished) = self.current.take() {
                     self.results.push(finished.result());
                 }

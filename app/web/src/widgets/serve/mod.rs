@@ -22,7 +22,7 @@ use std::sync::Arc;
 const HEADLINE: [&str; 2] = ["latency_ms", "throughput_per_s"];
 
 /// Label and hint of every numeric field.
-const NUMBERS: [(&str, &str, &str); 15] = [
+const NUMBERS: [(&str, &str, &str); 16] = [
     (
         "tensor_parallel",
         "Accelerators per replica (t)",
@@ -57,6 +57,11 @@ const NUMBERS: [(&str, &str, &str); 15] = [
         "compute_efficiency",
         "Compute efficiency (0 to 1)",
         "Share of peak FLOP/s reached",
+    ),
+    (
+        "memory_efficiency",
+        "Memory efficiency (0 to 1)",
+        "Share of peak bandwidth reached",
     ),
     (
         "max_load",
@@ -205,7 +210,7 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
                 </fieldset>
                 <fieldset class="field-group" data-testid="group-server">
                     <legend>"Server"</legend>
-                    {number("max_batch")}{number("batch_window_ms")}{number("compute_efficiency")}{number("max_load")}{number("usd_per_hour")}
+                    {number("max_batch")}{number("batch_window_ms")}{number("compute_efficiency")}{number("memory_efficiency")}{number("max_load")}{number("usd_per_hour")}
                 </fieldset>
                 <fieldset class="field-group" data-testid="group-simulation">
                     <legend>"Simulation"</legend>
