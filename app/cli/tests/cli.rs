@@ -432,9 +432,29 @@ fn serve_simulates_the_queue() {
     assert!(latency["p99"].as_f64().unwrap() >= latency["p50"].as_f64().unwrap());
     assert_eq!(json["sweep"].as_array().unwrap().len(), 6);
     assert!(json["usd_per_million_requests"].is_null());
+    // Two H100s hold a 70B model that one cannot; every replica counts both.
+    let split = lab(
+        &["serve", "-"],
+        r#"{"tensor_parallel": 2, "memory_efficiency": 0.8, "model": {"params": 70e9},
+            "arrival_per_s": 1, "requests": 500}"#,
+    );
+    assert_eq!(split.status.code(), Some(0), "{}", stderr(&split));
+    let json: serde_json::Value = serde_json::from_slice(&split.stdout).unwrap();
+    assert_eq!(json["tensor_parallel"], 2);
+    assert!(json["tp_comm_per_step_ms"].as_f64().unwrap() > 0.0);
+    let replicas = json["replicas"].as_u64().unwrap();
+    assert_eq!(json["accelerators_needed"].as_u64().unwrap(), 2 * replicas);
     assert_rejected(
         "serve",
         &[
+            (
+                r#"{"tensor_parallel": 16}"#,
+                "tensor_parallel: NVIDIA H100 SXM5 80 GB's fast links join 8 chips",
+            ),
+            (
+                r#"{"memory_efficiency": 0}"#,
+                "memory_efficiency: Must be at least 0.01.",
+            ),
             (
                 r#"{"model": {"params": 70e9}}"#,
                 "params: Needs 142 GB of memory",

@@ -33,10 +33,10 @@ pub fn ring_allreduce_s(ranks: u64, bytes: f64, bytes_per_s: f64, latency_s: f64
 }
 
 /// Recursive-doubling all-reduce: ranks exchange the whole message with a
-/// partner ⌈log₂ n⌉ times, each step paying one latency. With a number of ranks
-/// that is not a power of two, the extra ranks first hand their data to a
-/// partner and take the result back afterwards: two more steps (Thakur,
-/// Rabenseifner and Gropp 2005, Section 4.4).
+/// partner log₂ n times, each step paying one latency. With a number of ranks
+/// that is not a power of two, the ranks beyond the largest power of two below
+/// n first hand their data to a partner and take the result back afterwards:
+/// ⌊log₂ n⌋ + 2 steps (Thakur, Rabenseifner and Gropp 2005, Section 4.4).
 pub fn recursive_doubling_allreduce_s(
     ranks: u64,
     bytes: f64,
@@ -60,9 +60,10 @@ pub fn recursive_doubling_steps(ranks: u64) -> u64 {
     }
 }
 
-/// The faster of recursive doubling and the ring, as MPI libraries choose by
-/// message size: few latencies win for short messages, the ring's small
-/// share of bytes per link for long ones (Thakur et al. 2005).
+/// The faster of recursive doubling and the ring. Libraries choose the
+/// algorithm by message size for the reason Thakur et al. (2005) give: few
+/// latencies win for short messages, moving only 2(n−1)/n of the bytes per
+/// link wins for long ones.
 pub fn best_allreduce_s(ranks: u64, bytes: f64, bytes_per_s: f64, latency_s: f64) -> f64 {
     ring_allreduce_s(ranks, bytes, bytes_per_s, latency_s).min(recursive_doubling_allreduce_s(
         ranks,

@@ -1,5 +1,6 @@
 //! Serving an LLM with dynamic batching: a seeded discrete-event simulation of
-//! one accelerator's queue, with batch service times from the roofline.
+//! one replica's queue (one accelerator, or several splitting the model), with
+//! batch service times from the roofline.
 //!
 //! # Model
 //!
@@ -27,13 +28,13 @@
 //! - **Tensor parallelism**: with `tensor_parallel` = t > 1 a replica is t
 //!   accelerators that split every layer as Megatron-LM does (Shoeybi et al.
 //!   2019): each holds W/t of the weights and 1/t of the KV cache (which
-//!   needs at least t key/value heads), computes 1/t of the FLOPs, and the
+//!   assumes at least t key/value heads; it is not checked), computes 1/t of the FLOPs, and the
 //!   replica all-reduces each layer's output twice a pass. A message is
 //!   tokens × d × activation bytes with d = √(N / 12L); it crosses the chips'
 //!   own links (half the catalogue's two-way figure, 5 µs a step) by ring or
 //!   recursive doubling, whichever is faster (Thakur et al. 2005), and is not
 //!   overlapped with compute. t may not exceed the part's fast-link domain (8
-//!   for PCIe cards that publish none, as in 8-card cloud servers).
+//!   for PCIe cards that publish none, as in 8-card cloud servers), nor 64.
 //! - **Precision**: weights take 4, 2, 1, 1 or 0.5 bytes per parameter for
 //!   fp32, bf16, fp8, int8 and int4. Arithmetic uses the same format, except
 //!   int4, which is weight-only quantization (as in GPTQ): multiplied in bf16.
@@ -43,7 +44,7 @@
 //!   Left empty, `layers` and `kv_dim` come from the parameter count with
 //!   N ≈ 12·L·d² and d = 128·L (GPT-3's width per layer); models with
 //!   grouped-query attention cache less than that guess. A batch's caches at
-//!   full length plus the weights must fit in the accelerator's memory, which
+//!   full length plus the weights must fit in the replica's memory, which
 //!   caps the batch (`memory_max_batch`); if not even one request fits the
 //!   input is rejected.
 //!
@@ -116,7 +117,7 @@ pub const POPE_2022: Source = Source {
 
 pub const THAKUR_2005: Source = Source {
     title: "Thakur, Rabenseifner and Gropp 2005, Optimization of Collective Communication Operations in MPICH",
-    locator: "Section 4.4, MPI_Allreduce (recursive doubling for short messages, ring-like algorithms for long ones)",
+    locator: "Section 4.4, MPI_Allreduce (recursive doubling, lg p steps each moving the whole message, for short messages; for long ones, algorithms that move only 2(p−1)/p of it, as a ring does)",
     url: "https://doi.org/10.1177/1094342005051521",
 };
 
@@ -363,7 +364,7 @@ impl ServeForm {
         let tensor_parallel = checker.whole(
             "tensor_parallel",
             &self.tensor_parallel,
-            Range::at_least(1.0, 64.0),
+            Range::at_least(1.0, MAX_TENSOR_PARALLEL as f64),
         );
         let params = checker.real("params", &self.params, Range::above(0.0, 1e13));
         let layers = checker.optional_whole("layers", &self.layers, Range::at_least(1.0, 1000.0));
@@ -390,15 +391,17 @@ impl ServeForm {
             &self.latency_slo_ms,
             Range::above(0.0, 1e9),
         );
+        // A share of peak below 1% describes no real server, and tinier ones
+        // overflow the replica count, so both efficiencies start at 0.01.
         let efficiency = checker.real(
             "compute_efficiency",
             &self.compute_efficiency,
-            Range::above(0.0, 1.0),
+            Range::at_least(0.01, 1.0),
         );
         let memory_efficiency = checker.real(
             "memory_efficiency",
             &self.memory_efficiency,
-            Range::above(0.0, 1.0),
+            Range::at_least(0.01, 1.0),
         );
         let max_load = checker.real("max_load", &self.max_load, Range::above(0.0, 1.0));
         let usd_per_hour = checker.optional_real(
@@ -463,7 +466,10 @@ impl ServeForm {
                     format::si(input.memory_bytes, "B")
                 },
             };
-            let limit = catalogue.find(&input.accelerator_id).and_then(group_limit);
+            let limit = catalogue
+                .find(&input.accelerator_id)
+                .and_then(group_limit)
+                .map(|(limit, _)| limit);
             let mut errors = FieldErrors::default();
             errors.push(
                 "params",
@@ -479,22 +485,25 @@ impl ServeForm {
 
 crate::widgets::slot_form!(ServeForm, FIELDS);
 
+/// The largest tensor-parallel group the simulator accepts on any part.
+pub const MAX_TENSOR_PARALLEL: u64 = 64;
+
 /// PCIe cards publish no group size for their links; eight is what the
 /// 8-card cloud servers the catalogue prices them by hold (AWS g4dn.metal
 /// and g6.48xlarge).
 pub const PCIE_CARDS_PER_SERVER: u64 = 8;
 
-/// The largest tensor-parallel group the part's own links join: its
-/// fast-link domain, or `PCIE_CARDS_PER_SERVER` for cards that publish none.
-/// `None` when the part lists no chip-to-chip link at all.
-fn group_limit(acc: &Accelerator) -> Option<u64> {
+/// The largest tensor-parallel group the part's own links join, and their
+/// one-way rate: the fast-link domain, or `PCIE_CARDS_PER_SERVER` for cards
+/// that publish none, never above `MAX_TENSOR_PARALLEL`. `None` when the part
+/// lists no chip-to-chip link at all.
+fn group_limit(acc: &Accelerator) -> Option<(u64, f64)> {
     let interconnect = acc.interconnect.as_ref()?;
-    interconnect.pod_bytes_per_s().filter(|rate| *rate > 0.0)?;
-    Some(
-        interconnect
-            .domain_size
-            .map_or(PCIE_CARDS_PER_SERVER, u64::from),
-    )
+    let rate = interconnect.pod_bytes_per_s().filter(|rate| *rate > 0.0)?;
+    let domain = interconnect
+        .domain_size
+        .map_or(PCIE_CARDS_PER_SERVER, u64::from);
+    Some((domain.min(MAX_TENSOR_PARALLEL), rate))
 }
 
 /// What to try when a model does not fit: the smallest replica that would
@@ -520,11 +529,7 @@ fn tensor_link(acc: &Accelerator, t: u64, checker: &mut Checker) -> Option<f64> 
     if t <= 1 {
         return Some(0.0);
     }
-    let interconnect = acc.interconnect.as_ref();
-    let Some(rate) = interconnect
-        .and_then(|link| link.pod_bytes_per_s())
-        .filter(|rate| *rate > 0.0)
-    else {
+    let Some((limit, rate)) = group_limit(acc) else {
         checker.errors.push(
             "tensor_parallel",
             FieldProblem::Invalid {
@@ -536,19 +541,16 @@ fn tensor_link(acc: &Accelerator, t: u64, checker: &mut Checker) -> Option<f64> 
         );
         return None;
     };
-    let domain = interconnect
-        .and_then(|link| link.domain_size)
-        .map(u64::from);
-    let limit = domain.unwrap_or(PCIE_CARDS_PER_SERVER);
     if t > limit {
+        let domain = acc.interconnect.as_ref().and_then(|link| link.domain_size);
         let reason = match domain {
             Some(size) => format!(
                 "{}'s fast links join {} chips; a tensor-parallel group larger than that would cross the slower network, which this simulator does not model. Use at most {}.",
-                acc.name, size, size
+                acc.name, size, limit
             ),
             None => format!(
                 "{} publishes no group size for its links; this simulator allows up to {} cards, as many as the 8-card cloud servers hold. Use at most {}.",
-                acc.name, PCIE_CARDS_PER_SERVER, PCIE_CARDS_PER_SERVER
+                acc.name, PCIE_CARDS_PER_SERVER, limit
             ),
         };
         checker

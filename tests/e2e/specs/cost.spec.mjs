@@ -294,7 +294,7 @@ test.describe("serving simulation", () => {
     await page.keyboard.type("8");
     await expect(page).toHaveURL(/serve\.tensor_parallel=8/);
     await expect(widget.value("tp_comm_per_step_ms")).toHaveText("2.68 ms");
-    await expect(widget.value("latency_ms")).toHaveText("4.81 s");
+    await expect(widget.value("latency_ms")).toHaveText("4.8 s");
     await expect(widget.value("accelerators_needed")).toHaveText("16 (2 replicas of 8)");
     await expect(widget.root.getByTestId("serve-verdict")).toContainText("✖ Misses the p99 target");
     await course.expectNoConsoleErrors();

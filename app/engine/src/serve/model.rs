@@ -38,7 +38,8 @@ pub struct ServiceModel {
     /// Accelerators per replica; 1 without tensor parallelism.
     pub tensor_parallel: u64,
     pub layers: f64,
-    /// The model width the all-reduced activations have, √(N / 12L).
+    /// The model width the all-reduced activations have: the derived width
+    /// when the shape comes from N alone, else √(N / 12L).
     pub hidden: f64,
     pub activation_bytes: f64,
     /// The chips' own link, one direction, and its latency per step.
@@ -71,20 +72,27 @@ impl ServiceModel {
             output_tokens: input.output_tokens as f64,
             tensor_parallel: input.tensor_parallel.max(1),
             layers: input.layers as f64,
-            hidden: hidden_from(input.params, input.layers),
+            // A shape derived from N already has its width; typed layers give √(N / 12L).
+            hidden: if input.layers_derived && input.kv_dim_derived {
+                input.kv_dim as f64
+            } else {
+                hidden_from(input.params, input.layers)
+            },
             activation_bytes: input.precision.activation_bytes(),
             link_bytes_per_s: input.link_bytes_per_s,
             link_latency_s: input.link_latency_s,
         }
     }
 
-    fn t(&self) -> f64 {
+    /// The tensor-parallel degree as a divisor.
+    fn tp(&self) -> f64 {
         self.tensor_parallel as f64
     }
 
     /// One all-reduce of the activations of `tokens` tokens across the replica.
     pub fn allreduce_s(&self, tokens: f64) -> f64 {
-        if self.tensor_parallel <= 1 || self.link_bytes_per_s <= 0.0 {
+        // An empty prefill sends nothing, so it waits for no latency either.
+        if self.tensor_parallel <= 1 || self.link_bytes_per_s <= 0.0 || tokens <= 0.0 {
             return 0.0;
         }
         let bytes = tokens * self.hidden * self.activation_bytes;
@@ -109,7 +117,7 @@ impl ServiceModel {
     /// The largest batch whose KV caches fit beside the weights in the
     /// replica's memory: `memory_bytes` on each of its accelerators.
     pub fn memory_max_batch(&self, memory_bytes: f64) -> u64 {
-        let room = (self.t() * memory_bytes - self.weights_bytes) / self.kv_bytes_per_request();
+        let room = (self.tp() * memory_bytes - self.weights_bytes) / self.kv_bytes_per_request();
         // `as` saturates, so an enormous room cannot wrap.
         room.floor().max(0.0) as u64
     }
@@ -119,7 +127,7 @@ impl ServiceModel {
     /// replica's accelerators; then the pass's all-reduces.
     pub fn prefill_s(&self, batch: u64) -> f64 {
         let flops = 2.0 * self.params * batch as f64 * self.prompt_tokens;
-        let t = self.t();
+        let t = self.tp();
         (flops / (t * self.compute_flops_per_s))
             .max(self.weights_bytes / (t * self.bandwidth_bytes_per_s))
             + self.pass_comm_s(batch as f64 * self.prompt_tokens)
@@ -130,26 +138,26 @@ impl ServiceModel {
     /// the all-reduces of one token per request.
     pub fn decode_step_s(&self, batch: u64, context: f64) -> f64 {
         let batch = batch as f64;
-        let t = self.t();
+        let t = self.tp();
         let bytes = self.weights_bytes + batch * context * self.kv_bytes_per_token;
         let flops = 2.0 * self.params * batch;
         (bytes / (t * self.bandwidth_bytes_per_s)).max(flops / (t * self.compute_flops_per_s))
             + self.pass_comm_s(batch)
     }
 
-    /// Every decode step, summed in closed form. Step t (from 0) reads a cache
-    /// of prompt + t tokens, so its memory time a + c·t grows while its compute
-    /// time K stays fixed: the first t₀ steps cost K, the rest a + c·t. Every
+    /// Every decode step, summed in closed form. Step j (from 0) reads a cache
+    /// of prompt + j tokens, so its memory time a + c·j grows while its compute
+    /// time K stays fixed: the first j₀ steps cost K, the rest a + c·j. Every
     /// step adds the same all-reduces.
     pub fn decode_s(&self, batch: u64) -> f64 {
         let steps = self.output_tokens;
         let comm = steps * self.pass_comm_s(batch as f64);
         let batch = batch as f64;
-        let bandwidth = self.t() * self.bandwidth_bytes_per_s;
+        let bandwidth = self.tp() * self.bandwidth_bytes_per_s;
         let a =
             (self.weights_bytes + batch * self.prompt_tokens * self.kv_bytes_per_token) / bandwidth;
         let c = batch * self.kv_bytes_per_token / bandwidth;
-        let k = 2.0 * self.params * batch / (self.t() * self.compute_flops_per_s);
+        let k = 2.0 * self.params * batch / (self.tp() * self.compute_flops_per_s);
         let compute_bound_steps = if c > 0.0 {
             ((k - a) / c).ceil().clamp(0.0, steps)
         } else if k > a {
@@ -157,11 +165,11 @@ impl ServiceModel {
         } else {
             0.0
         };
-        let t0 = compute_bound_steps;
-        let memory_steps = steps - t0;
-        // Σ t for t in [t₀, steps) = (steps(steps − 1) − t₀(t₀ − 1)) / 2.
-        let sum_of_t = (steps * (steps - 1.0) - t0 * (t0 - 1.0)) / 2.0;
-        t0 * k + memory_steps * a + c * sum_of_t + comm
+        let j0 = compute_bound_steps;
+        let memory_steps = steps - j0;
+        // Σ j for j in [j₀, steps) = (steps(steps − 1) − j₀(j₀ − 1)) / 2.
+        let sum_of_j = (steps * (steps - 1.0) - j0 * (j0 - 1.0)) / 2.0;
+        j0 * k + memory_steps * a + c * sum_of_j + comm
     }
 
     /// Time from the start of a batch until all its requests have their output.

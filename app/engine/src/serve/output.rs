@@ -265,6 +265,8 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
             bindings: vec![
                 n.clone(),
                 t.clone(),
+                Binding { symbol: "C_p", meaning: "all-reduces of the batch's prefill", value: format::milliseconds(out.tp_comm_prefill_ms) },
+                Binding { symbol: "C_d", meaning: "all-reduces of one decode step", value: format::milliseconds(out.tp_comm_per_step_ms) },
                 b.clone(),
                 Binding { symbol: "s_p", meaning: "prompt tokens", value: format::grouped(input.prompt_tokens) },
                 Binding { symbol: "s_o", meaning: "output tokens", value: format::grouped(input.output_tokens) },
@@ -352,6 +354,15 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
             source: HARCHOL_BALTER_2013,
         },
     ];
+    // Without tensor parallelism the formulas have no t and no all-reduces,
+    // so their symbols are not listed either.
+    if !split {
+        for explanation in &mut explanations {
+            explanation
+                .bindings
+                .retain(|binding| !matches!(binding.symbol, "t" | "C_p" | "C_d"));
+        }
+    }
     if split {
         explanations.push(Explanation {
             output: "tp_comm_per_step_ms",
@@ -362,14 +373,14 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
                 t,
                 Binding { symbol: "d", meaning: "model width, √(N / 12L)", value: format::grouped(model.hidden.round() as u64) },
                 Binding { symbol: "b_a", meaning: "bytes per activation value", value: format::plain_number(model.activation_bytes) },
-                Binding { symbol: "k", meaning: "steps of recursive doubling: log₂ t, two more when t is not a power of two", value: format::grouped(recursive_doubling_steps(out.tensor_parallel)) },
+                Binding { symbol: "k", meaning: "steps of recursive doubling: log₂ t for a power of two, else ⌊log₂ t⌋ + 2", value: format::grouped(recursive_doubling_steps(out.tensor_parallel)) },
                 Binding { symbol: "m", meaning: "one all-reduce's message at the batch limit", value: format::si(out.max_batch_used as f64 * model.hidden * model.activation_bytes, "B") },
                 Binding { symbol: "\\beta", meaning: "chip-to-chip link, one direction (half the catalogue's two-way figure)", value: format::si(input.link_bytes_per_s, "B/s") },
-                Binding { symbol: "\\alpha", meaning: "latency per step (assumed, typical of NVLink)", value: format::milliseconds(input.link_latency_s * 1000.0) },
+                Binding { symbol: "\\alpha", meaning: "latency per step (assumed)", value: format::milliseconds(input.link_latency_s * 1000.0) },
                 Binding { symbol: "C_p", meaning: "the same for the batch's prefill, m × s_p", value: format::milliseconds(out.tp_comm_prefill_ms) },
             ],
             result: format::milliseconds(out.tp_comm_per_step_ms),
-            note: "Megatron-style tensor parallelism all-reduces each layer's output after attention and after the MLP. A decode step's messages are small, so the step count and its latency dominate and recursive doubling beats the ring; prefill's long messages go round the ring. No overlap with compute is assumed. With grouped-query attention and fewer key/value heads than t, servers copy heads and each accelerator caches more than 1/t.",
+            note: "Megatron-style tensor parallelism all-reduces each layer's output after attention and after the MLP. A decode step's messages are small, so the step count and its latency dominate and recursive doubling beats the ring; for t above 2, prefill's long messages are faster round the ring. No overlap with compute is assumed. Measured gains from more accelerators are smaller than this model's: Databricks (2023) saw Llama 2 70B's small-batch latency fall only to 0.7× from 4 to 8 GPUs, as each GPU uses less of its bandwidth. With grouped-query attention and fewer key/value heads than t, servers copy heads and each accelerator caches more than 1/t.",
             source: THAKUR_2005,
         });
     }
