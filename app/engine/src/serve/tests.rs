@@ -354,6 +354,12 @@ fn replicas_count_every_accelerator_they_hold() {
         .explanations
         .iter()
         .all(|e| e.output != "tp_comm_per_step_ms"));
+    // Formulas without t list no t, and none of the all-reduce terms.
+    assert!(one
+        .explanations
+        .iter()
+        .flat_map(|e| &e.bindings)
+        .all(|b| !matches!(b.symbol, "t" | "C_p" | "C_d")));
     let two = run(&[
         ("tensor_parallel", "2"),
         ("usd_per_hour", "6.88"),
