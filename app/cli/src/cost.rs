@@ -197,6 +197,9 @@ struct ServeRequest {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ModelRequest {
+    /// A published shape (`llama3-70b`) filling params, layers and kv_dim;
+    /// keys given beside it override it.
+    preset: Option<String>,
     params: Option<Number>,
     precision: Option<String>,
     /// `auto` (16-bit, or FP32 with FP32 weights) or `fp8`.
@@ -210,6 +213,16 @@ struct ModelRequest {
 pub fn serve(text: &str, catalogue: &Catalogue) -> Result<serde_json::Value, String> {
     let request: ServeRequest = decode(text)?;
     let mut form = ServeForm::default();
+    if let Some(key) = &request.model.preset {
+        if serve::model_presets().all(|preset| preset.key != key.trim()) {
+            let known: Vec<&str> = serve::model_presets().map(|preset| preset.key).collect();
+            return Err(format!(
+                "invalid input: model.preset: “{key}” is not a known model; known: {}",
+                known.join(", ")
+            ));
+        }
+        form.apply_preset(key);
+    }
     for (field, value) in [
         ("accelerator", request.accelerator),
         ("precision", request.model.precision),

@@ -444,6 +444,15 @@ fn serve_simulates_the_queue() {
     assert!(json["tp_comm_per_step_ms"].as_f64().unwrap() > 0.0);
     let replicas = json["replicas"].as_u64().unwrap();
     assert_eq!(json["accelerators_needed"].as_u64().unwrap(), 2 * replicas);
+    // A preset fills the shape: Llama 3 70B caches 2 × 80 × 1,024 × 2 bytes a token.
+    let preset = lab(
+        &["serve", "-"],
+        r#"{"tensor_parallel": 2, "model": {"preset": "llama3-70b"}, "requests": 200}"#,
+    );
+    assert_eq!(preset.status.code(), Some(0), "{}", stderr(&preset));
+    let json: serde_json::Value = serde_json::from_slice(&preset.stdout).unwrap();
+    assert_eq!(json["kv_cache_bytes_per_token"], 327_680.0);
+    assert_eq!(json["layers"], 80);
     assert_rejected(
         "serve",
         &[
@@ -454,6 +463,10 @@ fn serve_simulates_the_queue() {
             (
                 r#"{"memory_efficiency": 0}"#,
                 "memory_efficiency: Must be at least 0.01.",
+            ),
+            (
+                r#"{"model": {"preset": "bert-large"}}"#,
+                "model.preset: “bert-large” is not a known model; known: gpt2-xl,",
             ),
             (
                 r#"{"model": {"params": 70e9}}"#,

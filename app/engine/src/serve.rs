@@ -99,6 +99,7 @@ use crate::explain::Source;
 use crate::field::{missing_figures, Checker, FieldErrors, FieldProblem, Range};
 use crate::format;
 use crate::hardware::{Accelerator, Catalogue, Precision};
+use crate::split::presets::ModelPreset;
 use serde::{Deserialize, Serialize};
 
 pub const SLUG: &str = "serve";
@@ -484,6 +485,52 @@ impl ServeForm {
 }
 
 crate::widgets::slot_form!(ServeForm, FIELDS);
+
+/// The splitter's published model shapes that generate text token by token;
+/// BERT encodes a whole input at once and keeps no KV cache.
+pub fn model_presets() -> impl Iterator<Item = &'static ModelPreset> {
+    crate::split::presets::PRESETS
+        .iter()
+        .filter(|preset| preset.key != "bert-large")
+}
+
+/// The three fields a preset fills: parameters (three significant figures,
+/// as typed), layers and the key/value width, kv_heads × head size.
+fn preset_fields(preset: &ModelPreset) -> [String; 3] {
+    let arch = &preset.architecture;
+    let params = format!(
+        "{}e9",
+        format::significant_digits(arch.params() / 1e9, 3).replace(',', "")
+    );
+    // The width is hidden × kv_heads / heads, a whole number for every preset.
+    let kv_dim = arch.kv_dim().round().max(1.0) as u64;
+    [params, arch.layers.to_string(), kv_dim.to_string()]
+}
+
+impl ServeForm {
+    /// Fills parameters, layers and key/value width from a published model;
+    /// an unknown key leaves the form as it was.
+    pub fn apply_preset(&mut self, key: &str) {
+        if let Some(preset) = model_presets().find(|preset| preset.key == key.trim()) {
+            let [params, layers, kv_dim] = preset_fields(preset);
+            self.params = params;
+            self.layers = layers;
+            self.kv_dim = kv_dim;
+        }
+    }
+
+    /// The preset whose shape the form holds, if any, so a menu can show it.
+    pub fn preset_key(&self) -> Option<&'static str> {
+        model_presets()
+            .find(|preset| {
+                let [params, layers, kv_dim] = preset_fields(preset);
+                self.params.trim() == params
+                    && self.layers.trim() == layers
+                    && self.kv_dim.trim() == kv_dim
+            })
+            .map(|preset| preset.key)
+    }
+}
 
 /// The largest tensor-parallel group the simulator accepts on any part.
 pub const MAX_TENSOR_PARALLEL: u64 = 64;

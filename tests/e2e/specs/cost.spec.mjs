@@ -300,6 +300,25 @@ test.describe("serving simulation", () => {
     await course.expectNoConsoleErrors();
   });
 
+  test("a known model fills its shape, and typing over it makes the model custom again", async ({ page }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/serve");
+    const widget = course.widget("serve");
+    const preset = widget.input("model_preset");
+    await expect(preset).toHaveValue("");
+    await preset.selectOption("llama3-70b");
+    await expect(widget.input("params")).toHaveValue("70.6e9");
+    await expect(widget.input("layers")).toHaveValue("80");
+    await expect(widget.input("kv_dim")).toHaveValue("1024");
+    await expect(page).toHaveURL(/serve\.kv_dim=1024/);
+    await expect(widget.error("params")).toContainText("Split it over at least 2 accelerators per replica (t)");
+    await widget.set("tensor_parallel", "2");
+    await expect(widget.value("kv_cache_bytes_per_token")).toHaveText("328 kB");
+    await widget.set("layers", "81");
+    await expect(preset).toHaveValue("");
+    await course.expectNoConsoleErrors();
+  });
+
   test("precision is chosen by keyboard and a link restores the state", async ({ page, context }) => {
     const course = new CoursePage(page);
     await course.goto("/lab/serve");

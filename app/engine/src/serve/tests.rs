@@ -653,3 +653,39 @@ mod properties {
         }
     }
 }
+
+/// A published shape fills the three fields it decides, and the form then
+/// knows which model it holds; typing over a field makes it custom again.
+#[test]
+fn presets_fill_the_shape_of_a_published_model() {
+    let mut form = ServeForm::default();
+    assert_eq!(form.preset_key(), None);
+    form.apply_preset("llama3-70b");
+    assert_eq!(
+        (
+            form.params.as_str(),
+            form.layers.as_str(),
+            form.kv_dim.as_str()
+        ),
+        ("70.6e9", "80", "1024")
+    );
+    assert_eq!(form.preset_key(), Some("llama3-70b"));
+    form.set_field("tensor_parallel", "2".to_string());
+    let model = ServiceModel::new(&form.validate(&catalogue()).unwrap());
+    // 2 × 80 layers × 1,024 × 2 bytes, as vLLM sizes Llama 3 70B's cache.
+    assert_eq!(model.kv_bytes_per_token, 327_680.0);
+    form.set_field("layers", "81".to_string());
+    assert_eq!(form.preset_key(), None);
+    form.apply_preset("bert-large");
+    assert_eq!(form.layers, "81", "an encoder is not offered");
+    for preset in model_presets() {
+        let mut form = ServeForm::default();
+        form.apply_preset(preset.key);
+        assert_eq!(form.preset_key(), Some(preset.key));
+        assert!(
+            form.params.parse::<f64>().is_ok_and(|n| n > 1e9),
+            "{}",
+            form.params
+        );
+    }
+}

@@ -168,6 +168,20 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
             .map(|cache| (cache.key().to_string(), kv_cache_label(*cache).to_string()))
             .collect::<Vec<_>>()
     });
+    // A published model fills parameters, layers and key/value width at once;
+    // the menu reads "Custom" as soon as any of the three is typed over.
+    let presets = Signal::derive(|| {
+        std::iter::once((String::new(), "Custom: type the shape below".to_string()))
+            .chain(
+                engine::serve::model_presets()
+                    .map(|preset| (preset.key.to_string(), preset.name.to_string())),
+            )
+            .collect::<Vec<_>>()
+    });
+    let preset_value =
+        Signal::derive(move || form.with(|f| f.preset_key().unwrap_or_default().to_string()));
+    let apply_preset = Callback::new(move |key: String| form.update(|f| f.apply_preset(&key)));
+    let no_error = Signal::derive(|| None::<String>);
     let simulation = run::start(input);
     let revealed = RwSignal::new(mount.predict.is_none());
     let guess = RwSignal::new(None::<f64>);
@@ -197,6 +211,8 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
                     <legend>"Model and accelerator"</legend>
                     <SelectField id=format!("{id}-accelerator") label="Accelerator (memory)" test_id="accelerator" options=accelerators wide=true
                         value=form_value(form, "accelerator") error=error_for("accelerator") on_change=form_setter(form, "accelerator") />
+                    <SelectField id=format!("{id}-model_preset") label="Known model" test_id="model_preset" options=presets wide=true
+                        value=preset_value error=no_error on_change=apply_preset />
                     {number("tensor_parallel")}{number("params")}
                     <SelectField id=format!("{id}-precision") label="Precision" test_id="precision" options=precisions
                         value=form_value(form, "precision") error=error_for("precision") on_change=form_setter(form, "precision") />
