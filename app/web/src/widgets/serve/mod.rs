@@ -171,7 +171,7 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
     // A published model fills parameters, layers and key/value width at once;
     // the menu reads "Custom" as soon as any of the three is typed over.
     let presets = Signal::derive(|| {
-        std::iter::once((String::new(), "Custom: type the shape below".to_string()))
+        std::iter::once((String::new(), "Custom (typed below)".to_string()))
             .chain(
                 engine::serve::model_presets()
                     .map(|preset| (preset.key.to_string(), preset.name.to_string())),
