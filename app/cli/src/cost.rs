@@ -214,14 +214,13 @@ pub fn serve(text: &str, catalogue: &Catalogue) -> Result<serde_json::Value, Str
     let request: ServeRequest = decode(text)?;
     let mut form = ServeForm::default();
     if let Some(key) = &request.model.preset {
-        if serve::model_presets().all(|preset| preset.key != key.trim()) {
+        if !form.apply_preset(key) {
             let known: Vec<&str> = serve::model_presets().map(|preset| preset.key).collect();
             return Err(format!(
                 "invalid input: model.preset: “{key}” is not a known model; known: {}",
                 known.join(", ")
             ));
         }
-        form.apply_preset(key);
     }
     for (field, value) in [
         ("accelerator", request.accelerator),

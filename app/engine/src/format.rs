@@ -280,17 +280,6 @@ mod tests {
     }
 
     #[test]
-    fn figures_group_thousands_and_keep_three_figures_below() {
-        use super::chart_value;
-        assert_eq!(chart_value(1621.0), "1,621");
-        assert_eq!(chart_value(999.6), "1,000");
-        assert_eq!(chart_value(13.44), "13.4");
-        assert_eq!(chart_value(-25_000.4), "-25,000");
-        assert_eq!(chart_value(2e15), "2 × 10¹⁵");
-        assert_eq!(chart_value(f64::NAN), "NaN");
-    }
-
-    #[test]
     fn latencies_switch_to_seconds_before_four_digits() {
         use super::milliseconds;
         assert_eq!(milliseconds(0.85), "850 µs");
@@ -318,6 +307,12 @@ mod tests {
         assert_eq!(chart_value(1.02e7), "1.02 × 10⁷");
         assert_eq!(chart_value(0.0), "0");
         assert_eq!(chart_value(f64::NAN), "NaN");
+        // Predictions read large answers grouped, not cut to three figures.
+        assert_eq!(chart_value(1621.0), "1,621");
+        assert_eq!(chart_value(999.6), "1,000");
+        assert_eq!(chart_value(13.44), "13.4");
+        assert_eq!(chart_value(-25_000.4), "-25,000");
+        assert_eq!(chart_value(2e15), "2 × 10¹⁵");
     }
 
     use super::*;

@@ -508,15 +508,17 @@ fn preset_fields(preset: &ModelPreset) -> [String; 3] {
 }
 
 impl ServeForm {
-    /// Fills parameters, layers and key/value width from a published model;
-    /// an unknown key leaves the form as it was.
-    pub fn apply_preset(&mut self, key: &str) {
-        if let Some(preset) = model_presets().find(|preset| preset.key == key.trim()) {
-            let [params, layers, kv_dim] = preset_fields(preset);
-            self.params = params;
-            self.layers = layers;
-            self.kv_dim = kv_dim;
-        }
+    /// Fills parameters, layers and key/value width from a published model
+    /// and says whether it did; an unknown key leaves the form as it was.
+    pub fn apply_preset(&mut self, key: &str) -> bool {
+        let Some(preset) = model_presets().find(|preset| preset.key == key.trim()) else {
+            return false;
+        };
+        let [params, layers, kv_dim] = preset_fields(preset);
+        self.params = params;
+        self.layers = layers;
+        self.kv_dim = kv_dim;
+        true
     }
 
     /// The preset whose shape the form holds, if any, so a menu can show it.

@@ -660,7 +660,7 @@ mod properties {
 fn presets_fill_the_shape_of_a_published_model() {
     let mut form = ServeForm::default();
     assert_eq!(form.preset_key(), None);
-    form.apply_preset("llama3-70b");
+    assert!(form.apply_preset("llama3-70b"));
     assert_eq!(
         (
             form.params.as_str(),
@@ -676,11 +676,11 @@ fn presets_fill_the_shape_of_a_published_model() {
     assert_eq!(model.kv_bytes_per_token, 327_680.0);
     form.set_field("layers", "81".to_string());
     assert_eq!(form.preset_key(), None);
-    form.apply_preset("bert-large");
+    assert!(!form.apply_preset("bert-large"));
     assert_eq!(form.layers, "81", "an encoder is not offered");
     for preset in model_presets() {
         let mut form = ServeForm::default();
-        form.apply_preset(preset.key);
+        assert!(form.apply_preset(preset.key));
         assert_eq!(form.preset_key(), Some(preset.key));
         assert!(
             form.params.parse::<f64>().is_ok_and(|n| n > 1e9),

@@ -180,7 +180,12 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
     });
     let preset_value =
         Signal::derive(move || form.with(|f| f.preset_key().unwrap_or_default().to_string()));
-    let apply_preset = Callback::new(move |key: String| form.update(|f| f.apply_preset(&key)));
+    // The menu offers only known keys and "Custom", which changes nothing.
+    let apply_preset = Callback::new(move |key: String| {
+        form.update(|f| {
+            f.apply_preset(&key);
+        })
+    });
     let no_error = Signal::derive(|| None::<String>);
     let simulation = run::start(input);
     let revealed = RwSignal::new(mount.predict.is_none());
