@@ -182,6 +182,8 @@ struct ServeRequest {
     prompt_tokens: Option<Number>,
     output_tokens: Option<Number>,
     arrival_per_s: Option<Number>,
+    /// `static` batches or `continuous` batching.
+    scheduler: Option<String>,
     max_batch: Option<Number>,
     batch_window_ms: Option<Number>,
     latency_slo_ms: Option<Number>,
@@ -226,6 +228,7 @@ pub fn serve(text: &str, catalogue: &Catalogue) -> Result<serde_json::Value, Str
         ("accelerator", request.accelerator),
         ("precision", request.model.precision),
         ("kv_cache", request.model.kv_cache),
+        ("scheduler", request.scheduler),
     ] {
         if let Some(value) = value {
             form.set_field(field, value);

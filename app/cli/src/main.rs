@@ -98,7 +98,7 @@ enum Command {
         #[arg(long, default_value = "content")]
         content: PathBuf,
     },
-    /// Serving simulation: dynamic batching, p50/p99 latency, throughput and accelerators needed. Reads JSON from FILE or `-`.
+    /// Serving simulation: static or continuous batching, p50/p99 latency, throughput and accelerators needed. Reads JSON from FILE or `-`.
     Serve {
         /// A JSON file, or `-` for standard input.
         input: String,

@@ -453,12 +453,25 @@ fn serve_simulates_the_queue() {
     let json: serde_json::Value = serde_json::from_slice(&preset.stdout).unwrap();
     assert_eq!(json["kv_cache_bytes_per_token"], 327_680.0);
     assert_eq!(json["layers"], 80);
+    // Continuous batching serves the default traffic with a shorter tail.
+    let continuous = lab(
+        &["serve", "-"],
+        r#"{"scheduler": "continuous", "requests": 2000}"#,
+    );
+    assert_eq!(continuous.status.code(), Some(0), "{}", stderr(&continuous));
+    let json: serde_json::Value = serde_json::from_slice(&continuous.stdout).unwrap();
+    let p99 = json["latency_ms"]["p99"].as_f64().unwrap();
+    assert!(p99 < latency["p99"].as_f64().unwrap(), "{p99}");
     assert_rejected(
         "serve",
         &[
             (
                 r#"{"tensor_parallel": 16}"#,
                 "tensor_parallel: NVIDIA H100 SXM5 80 GB's fast links join 8 chips",
+            ),
+            (
+                r#"{"scheduler": "fifo"}"#,
+                "scheduler: Choose one of: static, continuous.",
             ),
             (
                 r#"{"memory_efficiency": 0}"#,

@@ -1,5 +1,5 @@
-//! Serving an LLM with dynamic batching: a seeded discrete-event simulation of
-//! one replica's queue (one accelerator, or several splitting the model), with
+//! Serving an LLM with dynamic or continuous batching: a seeded discrete-event
+//! simulation of one replica's queue (one accelerator, or several splitting the model), with
 //! batch service times from the roofline.
 //!
 //! # Model
@@ -12,8 +12,14 @@
 //!   first, and never before it is free. With a window of 0 an idle server
 //!   serves an arriving request at once. Batches are static: all requests of a
 //!   batch are prefilled together, decode `output_tokens` steps together and
-//!   finish together. Continuous batching, which admits requests between
-//!   decode steps, would do better and is not modelled.
+//!   finish together.
+//! - **Continuous batching** (`scheduler` = `continuous`) schedules per step
+//!   instead, as Orca (Yu et al. 2022) and vLLM do: between decode steps the
+//!   server prefills the oldest waiting requests, up to `max_batch` running,
+//!   in one pass that pauses the others, and a finished request leaves at
+//!   once. The batch window plays no part. Each request still reserves its
+//!   cache at full length, so memory caps the running batch as it caps a
+//!   static one (see `continuous`).
 //! - **Service time** of a batch of B comes from the roofline (Williams et al.
 //!   2009). Prefill takes max(2·N·B·prompt / (η·P), weights / BW). Each decode
 //!   step reads the weights and every request's KV cache, or computes 2·N·B
@@ -50,13 +56,15 @@
 //!
 //! # Outputs
 //!
-//! Latency is time to the last token: arrival to the end of the batch. The
+//! Latency is time to the last token: arrival to the end of the batch (or of
+//! the request's last decode step, with continuous batching). The
 //! simulation runs once for each batch limit 1, 2, 4, … up to the largest that
 //! fits (the `sweep`); the headline numbers are the last run's.
 //! `max_batch_meeting_slo` is the largest swept limit whose p99 latency meets
 //! `latency_slo_ms` at this arrival rate. `accelerators_needed` splits the
 //! traffic evenly over replicas so each runs at most `max_load` of its
-//! capacity with full batches, B / S(B), and counts t accelerators for each
+//! capacity with full batches, B / S(B) (with continuous batching too: a
+//! server kept full does the same work per request), and counts t accelerators for each
 //! replica. `usd_per_million_requests` charges
 //! those replicas' hours at `usd_per_hour` and is `null` when no price is given.
 //!
@@ -74,8 +82,9 @@
 //! | `prompt_tokens` | 512 | prompt length per request |
 //! | `output_tokens` | 128 | tokens generated per request |
 //! | `arrival_per_s` | 10 | mean request rate λ |
-//! | `max_batch` | 32 | largest batch the server forms |
-//! | `batch_window_ms` | 50 | longest the oldest request waits for a batch to fill |
+//! | `scheduler` | `static` | `static` batches, or `continuous` batching (requests join and leave between decode steps) |
+//! | `max_batch` | 32 | largest batch the server forms; with `continuous`, most requests decoding at once |
+//! | `batch_window_ms` | 50 | longest the oldest request waits for a static batch to fill |
 //! | `latency_slo_ms` | 4000 | p99 target for the whole response |
 //! | `compute_efficiency` | 0.5 | assumed share of peak FLOP/s reached, in (0, 1] |
 //! | `memory_efficiency` | 0.6 | share of peak memory bandwidth reached, in (0, 1]; Databricks measured 0.55–0.6 |
@@ -84,9 +93,14 @@
 //! | `requests` | 20000 | requests simulated per run |
 //! | `seed` | 1 | seed of the arrival stream |
 
+mod choices;
+mod continuous;
 mod model;
 mod output;
+mod percentile;
 mod sim;
+
+pub use choices::{KvCache, Scheduler, WeightPrecision};
 
 pub use model::{derived_shape, ServiceModel, HIDDEN_PER_LAYER};
 pub use output::{compute, LatencyMs, ServeOutput, SweepPoint};
@@ -98,7 +112,7 @@ use crate::collective::LATENCY_INTRA_S;
 use crate::explain::Source;
 use crate::field::{missing_figures, Checker, FieldErrors, FieldProblem, Range};
 use crate::format;
-use crate::hardware::{Accelerator, Catalogue, Precision};
+use crate::hardware::{Accelerator, Catalogue};
 use crate::split::presets::ModelPreset;
 use serde::{Deserialize, Serialize};
 
@@ -128,6 +142,12 @@ pub const DATABRICKS_MBU_2023: Source = Source {
     url: "https://www.databricks.com/blog/llm-inference-performance-engineering-best-practices",
 };
 
+pub const YU_2022: Source = Source {
+    title: "Yu et al. 2022, Orca: A Distributed Serving System for Transformer-Based Generative Models (OSDI '22)",
+    locator: "Section 3.1, iteration-level scheduling (requests join and leave the batch between iterations, so a finished request returns at once and a new one need not wait for the whole batch)",
+    url: "https://www.usenix.org/conference/osdi22/presentation/yu",
+};
+
 pub const TRITON_DYNAMIC_BATCHER: Source = Source {
     title: "NVIDIA Triton Inference Server, Model Configuration",
     locator: "Dynamic Batcher: max batch size and max_queue_delay_microseconds",
@@ -140,109 +160,7 @@ pub const HARCHOL_BALTER_2013: Source = Source {
     url: "https://www.cs.cmu.edu/~harchol/PerformanceModeling/book.html",
 };
 
-/// Weight formats, with the bytes each parameter takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WeightPrecision {
-    Fp32,
-    Bf16,
-    Fp8,
-    Int8,
-    Int4,
-}
-
-impl WeightPrecision {
-    pub const ALL: [WeightPrecision; 5] = [
-        WeightPrecision::Fp32,
-        WeightPrecision::Bf16,
-        WeightPrecision::Fp8,
-        WeightPrecision::Int8,
-        WeightPrecision::Int4,
-    ];
-
-    pub fn key(self) -> &'static str {
-        match self {
-            WeightPrecision::Fp32 => "fp32",
-            WeightPrecision::Bf16 => "bf16",
-            WeightPrecision::Fp8 => "fp8",
-            WeightPrecision::Int8 => "int8",
-            WeightPrecision::Int4 => "int4",
-        }
-    }
-
-    pub fn bytes_per_param(self) -> f64 {
-        match self {
-            WeightPrecision::Fp32 => 4.0,
-            WeightPrecision::Bf16 => 2.0,
-            WeightPrecision::Fp8 | WeightPrecision::Int8 => 1.0,
-            WeightPrecision::Int4 => 0.5,
-        }
-    }
-
-    /// The format the arithmetic runs in. INT4 is weight-only quantization:
-    /// weights are widened to BF16 before they are multiplied.
-    pub fn compute_precision(self) -> Precision {
-        match self {
-            WeightPrecision::Fp32 => Precision::Fp32,
-            WeightPrecision::Bf16 | WeightPrecision::Int4 => Precision::Bf16,
-            WeightPrecision::Fp8 => Precision::Fp8,
-            WeightPrecision::Int8 => Precision::Int8,
-        }
-    }
-
-    /// Bytes per activation value: 16 bits, or 32 with FP32 weights.
-    /// Quantized weights are widened before they meet the activations.
-    pub fn activation_bytes(self) -> f64 {
-        match self {
-            WeightPrecision::Fp32 => 4.0,
-            _ => 2.0,
-        }
-    }
-
-    /// Bytes per cached key or value when the cache format is left to the
-    /// server: the activations' format. Quantized weights do not shrink the
-    /// cache; vLLM's default keeps it in the model's activation type, and an
-    /// FP8 cache is a separate choice (`KvCache::Fp8`).
-    pub fn default_kv_bytes(self) -> f64 {
-        self.activation_bytes()
-    }
-
-    fn parse(text: &str) -> Option<WeightPrecision> {
-        WeightPrecision::ALL
-            .into_iter()
-            .find(|precision| precision.key().eq_ignore_ascii_case(text.trim()))
-    }
-}
-
-/// How the KV cache is stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum KvCache {
-    /// In the activations' format (see `WeightPrecision::default_kv_bytes`).
-    Auto,
-    /// In FP8, one byte per value.
-    Fp8,
-}
-
-impl KvCache {
-    pub const ALL: [KvCache; 2] = [KvCache::Auto, KvCache::Fp8];
-
-    pub fn key(self) -> &'static str {
-        match self {
-            KvCache::Auto => "auto",
-            KvCache::Fp8 => "fp8",
-        }
-    }
-
-    pub fn bytes_per_value(self, precision: WeightPrecision) -> f64 {
-        match self {
-            KvCache::Auto => precision.default_kv_bytes(),
-            KvCache::Fp8 => 1.0,
-        }
-    }
-}
-
-pub const FIELDS: [&str; 19] = [
+pub const FIELDS: [&str; 20] = [
     "accelerator",
     "tensor_parallel",
     "params",
@@ -253,6 +171,7 @@ pub const FIELDS: [&str; 19] = [
     "prompt_tokens",
     "output_tokens",
     "arrival_per_s",
+    "scheduler",
     "max_batch",
     "batch_window_ms",
     "latency_slo_ms",
@@ -278,6 +197,7 @@ pub struct ServeForm {
     pub prompt_tokens: String,
     pub output_tokens: String,
     pub arrival_per_s: String,
+    pub scheduler: String,
     pub max_batch: String,
     pub batch_window_ms: String,
     pub latency_slo_ms: String,
@@ -304,6 +224,7 @@ impl Default for ServeForm {
             prompt_tokens: "512".into(),
             output_tokens: "128".into(),
             arrival_per_s: "10".into(),
+            scheduler: "static".into(),
             max_batch: "32".into(),
             batch_window_ms: "50".into(),
             latency_slo_ms: "4000".into(),
@@ -330,6 +251,7 @@ impl ServeForm {
             "prompt_tokens" => &mut self.prompt_tokens,
             "output_tokens" => &mut self.output_tokens,
             "arrival_per_s" => &mut self.arrival_per_s,
+            "scheduler" => &mut self.scheduler,
             "max_batch" => &mut self.max_batch,
             "batch_window_ms" => &mut self.batch_window_ms,
             "latency_slo_ms" => &mut self.latency_slo_ms,
@@ -361,6 +283,11 @@ impl ServeForm {
             "kv_cache",
             &self.kv_cache,
             &KvCache::ALL.map(|cache| (cache.key(), cache)),
+        );
+        let scheduler = checker.choice(
+            "scheduler",
+            &self.scheduler,
+            &Scheduler::ALL.map(|scheduler| (scheduler.key(), scheduler)),
         );
         let tensor_parallel = checker.whole(
             "tensor_parallel",
@@ -439,6 +366,7 @@ impl ServeForm {
                 prompt_tokens: prompt?,
                 output_tokens: output?,
                 arrival_per_s: arrival?,
+                scheduler: scheduler?,
                 max_batch: max_batch?,
                 batch_window_s: window_ms? / 1000.0,
                 latency_slo_s: slo_ms? / 1000.0,
@@ -717,6 +645,7 @@ pub struct ServeInput {
     pub prompt_tokens: u64,
     pub output_tokens: u64,
     pub arrival_per_s: f64,
+    pub scheduler: Scheduler,
     pub max_batch: u64,
     pub batch_window_s: f64,
     pub latency_slo_s: f64,

@@ -208,8 +208,8 @@ pub const WIDGETS: [WidgetSpec; 12] = [
     },
     WidgetSpec {
         slug: serve::SLUG,
-        title: "Serving with dynamic batching",
-        summary: "A simulated inference server: throughput and p50/p99 latency as the batch limit grows, the largest batch that meets a latency target, accelerators needed and cost per million requests.",
+        title: "Serving with batching",
+        summary: "A simulated inference server with static or continuous batching: throughput and p50/p99 latency as the batch limit grows, the largest batch that meets a latency target, accelerators needed and cost per million requests.",
         fields: &serve::FIELDS,
     },
 ];

@@ -250,6 +250,29 @@ test.describe("serving simulation", () => {
     await course.expectNoConsoleErrors();
   });
 
+  test("continuous batching is chosen by keyboard: the tail shrinks and the explanation says why", async ({ page }) => {
+    const course = new CoursePage(page);
+    await page.goto("/#/lab/serve?serve.scheduler=fifo");
+    const widget = course.widget("serve");
+    await expect(widget.error("scheduler")).toContainText("continuous");
+    await expect(widget.root.getByTestId("results-invalid")).toBeVisible();
+    const scheduler = widget.input("scheduler");
+    await scheduler.selectOption("static");
+    await expect(widget.value("latency_ms")).toHaveText("3.01 s");
+    await scheduler.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(scheduler).toHaveValue("continuous");
+    await expect(page).toHaveURL(/serve\.scheduler=continuous/);
+    await expect(widget.value("latency_ms")).toHaveText("1.81 s");
+    await expect(widget.value("p50_ms")).toHaveText("1.41 s");
+    await expect(widget.value("throughput_per_s")).toHaveText("9.84 requests/s");
+    await widget.root.getByTestId("explain-serve-latency_ms").press("Enter");
+    const story = widget.root.getByTestId("out-latency_ms");
+    await expect(story).toContainText("continuous batching (no window)");
+    await expect(story).toContainText("Yu et al. 2022");
+    await course.expectNoConsoleErrors();
+  });
+
   test("FP8 weights keep a 16-bit KV cache until the cache itself is FP8", async ({ page }) => {
     const course = new CoursePage(page);
     await course.goto("/lab/serve");

@@ -145,17 +145,22 @@ impl ServiceModel {
             + self.pass_comm_s(batch)
     }
 
-    /// Every decode step, summed in closed form. Step j (from 0) reads a cache
-    /// of prompt + j tokens, so its memory time a + c·j grows while its compute
-    /// time K stays fixed: the first j₀ steps cost K, the rest a + c·j. Every
-    /// step adds the same all-reduces.
+    /// Every decode step of a full static batch, summed in closed form.
     pub fn decode_s(&self, batch: u64) -> f64 {
-        let steps = self.output_tokens;
+        self.decode_steps_s(batch, batch as f64 * self.prompt_tokens, self.output_tokens)
+    }
+
+    /// `steps` decode steps of `batch` requests that hold `context` cached
+    /// tokens between them at the first step, summed in closed form. Each step
+    /// adds one token per request, so step j (from 0) reads context + B·j
+    /// tokens: its memory time a + c·j grows while its compute time K stays
+    /// fixed. The first j₀ steps cost K, the rest a + c·j; every step adds the
+    /// same all-reduces.
+    pub fn decode_steps_s(&self, batch: u64, context: f64, steps: f64) -> f64 {
         let comm = steps * self.pass_comm_s(batch as f64);
         let batch = batch as f64;
         let bandwidth = self.tp() * self.bandwidth_bytes_per_s;
-        let a =
-            (self.weights_bytes + batch * self.prompt_tokens * self.kv_bytes_per_token) / bandwidth;
+        let a = (self.weights_bytes + context * self.kv_bytes_per_token) / bandwidth;
         let c = batch * self.kv_bytes_per_token / bandwidth;
         let k = 2.0 * self.params * batch / (self.tp() * self.compute_flops_per_s);
         let compute_bound_steps = if c > 0.0 {

@@ -2,8 +2,8 @@
 //! behind each number.
 
 use super::{
-    KvCache, RunResult, ServeInput, ServiceModel, Simulation, DATABRICKS_MBU_2023,
-    HARCHOL_BALTER_2013, KWON_2023, POPE_2022, THAKUR_2005, TRITON_DYNAMIC_BATCHER,
+    KvCache, RunResult, Scheduler, ServeInput, ServiceModel, Simulation, DATABRICKS_MBU_2023,
+    HARCHOL_BALTER_2013, KWON_2023, POPE_2022, THAKUR_2005, TRITON_DYNAMIC_BATCHER, YU_2022,
 };
 use crate::collective::recursive_doubling_steps;
 use crate::explain::{Binding, Explanation};
@@ -215,6 +215,26 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
         ),
     };
     let split = out.tensor_parallel > 1;
+    let continuous = input.scheduler == Scheduler::Continuous;
+    let scheduler_source = if continuous {
+        YU_2022
+    } else {
+        TRITON_DYNAMIC_BATCHER
+    };
+    // Continuous batching never waits for a batch to fill, so it has no window.
+    let window = if continuous {
+        Binding {
+            symbol: "\\text{sched}",
+            meaning: "scheduler",
+            value: "continuous batching (no window)".to_string(),
+        }
+    } else {
+        Binding {
+            symbol: "\\tau",
+            meaning: "batch window",
+            value: format::milliseconds(input.batch_window_s * 1000.0),
+        }
+    };
     let t = Binding {
         symbol: "t",
         meaning: "accelerators per replica (tensor-parallel degree)",
@@ -255,7 +275,7 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
                 kappa.clone(),
             ],
             result: format::grouped(out.memory_max_batch),
-            note: "Each request in a batch holds its whole KV cache until the batch ends; activations and fragmentation, left out here, take some more.",
+            note: if continuous { "Each running request reserves its whole KV cache until it finishes; activations and fragmentation, left out here, take some more. vLLM allocates the cache page by page and can run more at once, preempting requests when memory runs out." } else { "Each request in a batch holds its whole KV cache until the batch ends; activations and fragmentation, left out here, take some more." },
             source: KWON_2023,
         },
         Explanation {
@@ -285,21 +305,17 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
             formula_tex: "\\mu = \\frac{B}{S(B)}",
             bindings: vec![b, s_b],
             result: mu.value.clone(),
-            note: "Requests per second with every batch full. Partly filled batches, at low load or short windows, serve fewer.",
+            note: if continuous { "Requests per second with every batch full. A continuous server kept full does the same work per request: one prefill and s_o decode steps shared with B − 1 others." } else { "Requests per second with every batch full. Partly filled batches, at low load or short windows, serve fewer." },
             source: POPE_2022,
         },
         Explanation {
             output: "latency_ms",
             label: "p99 latency (simulated)",
             formula_tex: "T = t_{\\text{done}} - t_{\\text{arrive}}",
-            bindings: vec![
-                lambda.clone(),
-                Binding { symbol: "\\tau", meaning: "batch window", value: format::milliseconds(input.batch_window_s * 1000.0) },
-                Binding { symbol: "p_{50}", meaning: "median latency", value: format::milliseconds(out.latency_ms.p50) },
-            ],
+            bindings: vec![lambda.clone(), window.clone(), Binding { symbol: "p_{50}", meaning: "median latency", value: format::milliseconds(out.latency_ms.p50) }],
             result: format::milliseconds(out.latency_ms.p99),
-            note: "Time to the last token, from a seeded simulation: a batch starts when full or when its oldest request has waited the window, and queues behind the batch in service.",
-            source: TRITON_DYNAMIC_BATCHER,
+            note: if continuous { "Time to the last token, from a seeded simulation of continuous batching: a request waits only until a decode step ends and a place is free, is prefilled with the others waiting, then decodes alongside whatever is running. Each prefill pauses the running requests, which is what makes its neighbours' tokens come slower." } else { "Time to the last token, from a seeded simulation: a batch starts when full or when its oldest request has waited the window, and queues behind the batch in service." },
+            source: scheduler_source.clone(),
         },
         Explanation {
             output: "p50_ms",
@@ -307,12 +323,12 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
             formula_tex: "T_{50} = \\text{median}\\left(t_{\\text{done}} - t_{\\text{arrive}}\\right)",
             bindings: vec![
                 lambda.clone(),
-                Binding { symbol: "\\tau", meaning: "batch window", value: format::milliseconds(input.batch_window_s * 1000.0) },
-                Binding { symbol: "W_q", meaning: "mean wait before a batch starts", value: format::milliseconds(out.mean_queue_wait_ms) },
+                window,
+                Binding { symbol: "W_q", meaning: if continuous { "mean wait before its prefill starts" } else { "mean wait before a batch starts" }, value: format::milliseconds(out.mean_queue_wait_ms) },
             ],
             result: format::milliseconds(out.latency_ms.p50),
-            note: "Half of the requests finish sooner than this. The distance from here to p99 is the tail that waiting for a batch, and behind other batches, adds.",
-            source: TRITON_DYNAMIC_BATCHER,
+            note: if continuous { "Half of the requests finish sooner than this. With continuous batching the tail comes from queueing for a free place and from the prefills that interrupt decoding, not from waiting for a whole batch." } else { "Half of the requests finish sooner than this. The distance from here to p99 is the tail that waiting for a batch, and behind other batches, adds." },
+            source: scheduler_source.clone(),
         },
         Explanation {
             output: "throughput_per_s",
@@ -321,7 +337,7 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
             bindings: vec![
                 Binding { symbol: "R", meaning: "requests simulated", value: format::grouped(input.requests) },
                 lambda.clone(),
-                Binding { symbol: "\\bar{B}", meaning: "requests per batch, on average", value: format::significant_digits(out.mean_batch, 3) },
+                Binding { symbol: "\\bar{B}", meaning: if continuous { "requests per decode step, on average" } else { "requests per batch, on average" }, value: format::significant_digits(out.mean_batch, 3) },
             ],
             result: format!("{} requests/s", format::significant_digits(out.throughput_per_s, 3)),
             note: "Requests served per second until the last one finished. A server that keeps up serves what arrives, so X is close to λ; one that cannot falls behind and X stays at what it can do.",
@@ -337,7 +353,7 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
             ],
             result: out.max_batch_meeting_slo.map(format::grouped).unwrap_or_else(|| "none of those simulated".to_string()),
             note: "Every limit replays the same arrivals. Too small a limit cannot keep up and its queue grows without end; a larger one helps only while there are requests waiting to fill it.",
-            source: TRITON_DYNAMIC_BATCHER,
+            source: scheduler_source.clone(),
         },
         Explanation {
             output: "accelerators_needed",

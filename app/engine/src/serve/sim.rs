@@ -1,13 +1,14 @@
-//! The discrete-event simulation: Poisson arrivals, one dynamic-batching
-//! server, run once per batch limit of the sweep, in slices a browser can
-//! interleave with drawing.
+//! The discrete-event simulation: Poisson arrivals, one replica's server
+//! (static batches here, continuous batching in `continuous`), run once per
+//! batch limit of the sweep, in slices a browser can interleave with drawing.
 
+use super::continuous::ContinuousRun;
 use super::model::ServiceModel;
-use super::{summarize, ServeInput, ServeOutput};
+use super::percentile::Largest;
+use super::{summarize, Scheduler, ServeInput, ServeOutput};
 use crate::rng::SplitMix64;
 use serde::Serialize;
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::VecDeque;
 
 /// How far a simulation has got, in requests served across every run of the sweep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -18,7 +19,7 @@ pub struct Progress {
 
 /// Poisson arrivals: exponential gaps of mean 1/λ, a fixed number of them.
 #[derive(Debug, Clone)]
-struct Arrivals {
+pub(super) struct Arrivals {
     rng: SplitMix64,
     clock_s: f64,
     rate_per_s: f64,
@@ -26,7 +27,18 @@ struct Arrivals {
 }
 
 impl Arrivals {
-    fn next(&mut self) -> Option<f64> {
+    pub(super) fn new(input: &ServeInput) -> Arrivals {
+        Arrivals {
+            // Every run replays the same arrivals, so the sweep's curves
+            // differ only by the batch limit and the scheduler, not by luck.
+            rng: SplitMix64::new(input.seed),
+            clock_s: 0.0,
+            rate_per_s: input.arrival_per_s,
+            remaining: input.requests,
+        }
+    }
+
+    pub(super) fn next(&mut self) -> Option<f64> {
         self.remaining = self.remaining.checked_sub(1)?;
         self.clock_s += -self.rng.next_open_unit().ln() / self.rate_per_s;
         Some(self.clock_s)
@@ -45,14 +57,10 @@ pub struct RunResult {
     pub mean_batch: f64,
 }
 
-/// One run in progress: a queue, a server and the latencies seen so far.
+/// What a run has seen so far: the latencies of the requests served, their
+/// waits, and how full the batches (or decode steps) were.
 #[derive(Debug, Clone)]
-struct Run {
-    max_batch: u64,
-    arrivals: Arrivals,
-    /// Arrival times of requests known but not yet served, oldest first.
-    waiting: VecDeque<f64>,
-    server_free_at: f64,
+pub(super) struct Tally {
     /// The slowest half and the slowest hundredth of the requests served, for
     /// the p50 and p99; kept as they come so a run's end costs nothing.
     slowest_half: Largest,
@@ -61,30 +69,87 @@ struct Run {
     latency_sum_s: f64,
     wait_sum_s: f64,
     last_done_s: f64,
-    batches: u64,
+    /// Batches served (static) or decode steps taken (continuous), and the
+    /// requests they held between them.
+    batches: f64,
+    batch_members: f64,
 }
 
-impl Run {
-    fn new(input: &ServeInput, max_batch: u64) -> Run {
-        Run {
-            max_batch,
-            arrivals: Arrivals {
-                // Every run replays the same arrivals, so the sweep's curves
-                // differ only by the batch limit, not by luck.
-                rng: SplitMix64::new(input.seed),
-                clock_s: 0.0,
-                rate_per_s: input.arrival_per_s,
-                remaining: input.requests,
-            },
-            waiting: VecDeque::new(),
-            server_free_at: 0.0,
-            slowest_half: Largest::for_percentile(0.50, input.requests),
-            slowest_hundredth: Largest::for_percentile(0.99, input.requests),
+impl Tally {
+    pub(super) fn new(requests: u64) -> Tally {
+        Tally {
+            slowest_half: Largest::for_percentile(0.50, requests),
+            slowest_hundredth: Largest::for_percentile(0.99, requests),
             served: 0,
             latency_sum_s: 0.0,
             wait_sum_s: 0.0,
             last_done_s: 0.0,
-            batches: 0,
+            batches: 0.0,
+            batch_members: 0.0,
+        }
+    }
+
+    /// A request that arrived at `arrival`, started at `start` and had its
+    /// last token at `done`.
+    pub(super) fn served(&mut self, arrival: f64, start: f64, done: f64) {
+        let latency = done - arrival;
+        self.slowest_half.push(latency);
+        self.slowest_hundredth.push(latency);
+        self.served = self.served.saturating_add(1);
+        self.latency_sum_s += latency;
+        self.wait_sum_s += start - arrival;
+        self.last_done_s = self.last_done_s.max(done);
+    }
+
+    /// `count` batches or steps that held `members` requests between them.
+    pub(super) fn batches(&mut self, count: f64, members: f64) {
+        self.batches += count;
+        self.batch_members += members;
+    }
+
+    pub(super) fn result(&self, max_batch: u64) -> RunResult {
+        let served = self.served as f64;
+        let mean = |sum: f64| if served > 0.0 { sum / served } else { 0.0 };
+        RunResult {
+            max_batch,
+            throughput_per_s: if self.last_done_s > 0.0 {
+                served / self.last_done_s
+            } else {
+                0.0
+            },
+            p50_ms: self.slowest_half.smallest() * 1000.0,
+            p99_ms: self.slowest_hundredth.smallest() * 1000.0,
+            mean_ms: mean(self.latency_sum_s) * 1000.0,
+            mean_wait_ms: mean(self.wait_sum_s) * 1000.0,
+            mean_batch: if self.batches > 0.0 {
+                self.batch_members / self.batches
+            } else {
+                0.0
+            },
+        }
+    }
+}
+
+/// One static-batching run in progress: a queue, a server and what it has
+/// served so far.
+#[derive(Debug, Clone)]
+struct StaticRun {
+    max_batch: u64,
+    arrivals: Arrivals,
+    /// Arrival times of requests known but not yet served, oldest first.
+    waiting: VecDeque<f64>,
+    server_free_at: f64,
+    tally: Tally,
+}
+
+impl StaticRun {
+    fn new(input: &ServeInput, max_batch: u64) -> StaticRun {
+        StaticRun {
+            max_batch,
+            arrivals: Arrivals::new(input),
+            waiting: VecDeque::new(),
+            server_free_at: 0.0,
+            tally: Tally::new(input.requests),
         }
     }
 
@@ -139,100 +204,51 @@ impl Run {
             .count();
         let done = start + model.service_s(size as u64);
         for arrival in self.waiting.drain(..size) {
-            let latency = done - arrival;
-            self.slowest_half.push(latency);
-            self.slowest_hundredth.push(latency);
-            self.served = self.served.saturating_add(1);
-            self.latency_sum_s += latency;
-            self.wait_sum_s += start - arrival;
+            self.tally.served(arrival, start, done);
         }
         self.server_free_at = done;
-        self.last_done_s = done;
-        self.batches = self.batches.saturating_add(1);
+        self.tally.batches(1.0, size as f64);
         size as u64
     }
-
-    fn result(self) -> RunResult {
-        let served = self.served as f64;
-        let mean = |sum: f64| if served > 0.0 { sum / served } else { 0.0 };
-        RunResult {
-            max_batch: self.max_batch,
-            throughput_per_s: if self.last_done_s > 0.0 {
-                served / self.last_done_s
-            } else {
-                0.0
-            },
-            p50_ms: self.slowest_half.smallest() * 1000.0,
-            p99_ms: self.slowest_hundredth.smallest() * 1000.0,
-            mean_ms: mean(self.latency_sum_s) * 1000.0,
-            mean_wait_ms: mean(self.wait_sum_s) * 1000.0,
-            mean_batch: if self.batches > 0 {
-                served / self.batches as f64
-            } else {
-                0.0
-            },
-        }
-    }
 }
 
-/// The `keep` largest values seen so far, smallest on top. Sized for a
-/// percentile p of n values, its top at the end is the nearest-rank
-/// percentile: the smallest value with at least a share p of the values at or
-/// below it. Each value costs O(log keep) as it arrives, so no step has to
-/// sort a whole run (a million latencies would hold a browser's page for
-/// tens of milliseconds).
+/// One run of either scheduler.
 #[derive(Debug, Clone)]
-struct Largest {
-    heap: BinaryHeap<Reverse<u64>>,
-    keep: usize,
+enum Run {
+    Static(StaticRun),
+    Continuous(ContinuousRun),
 }
 
-impl Largest {
-    fn for_percentile(p: f64, n: u64) -> Largest {
-        let n = n as f64;
-        // Nearest rank ⌈p·n⌉ (1-based) leaves n − ⌈p·n⌉ + 1 values from it up.
-        let keep = (n - (p * n).ceil() + 1.0).max(1.0) as usize;
-        Largest {
-            heap: BinaryHeap::with_capacity(keep.min(1 << 20)),
-            keep,
+impl Run {
+    fn new(input: &ServeInput, max_batch: u64) -> Run {
+        match input.scheduler {
+            Scheduler::Static => Run::Static(StaticRun::new(input, max_batch)),
+            Scheduler::Continuous => Run::Continuous(ContinuousRun::new(input, max_batch)),
         }
     }
 
-    fn push(&mut self, value: f64) {
-        let key = order_key(value);
-        if self.heap.len() < self.keep {
-            self.heap.push(Reverse(key));
-        } else if let Some(mut top) = self.heap.peek_mut() {
-            if key > top.0 {
-                *top = Reverse(key);
-            }
+    /// Moves the run on by one batch or one scheduling decision; returns how
+    /// many requests finished.
+    fn advance(&mut self, model: &ServiceModel, window_s: f64) -> u64 {
+        match self {
+            Run::Static(run) => run.serve_batch(model, window_s),
+            Run::Continuous(run) => run.advance(model),
         }
     }
 
-    fn smallest(&self) -> f64 {
-        self.heap
-            .peek()
-            .map(|Reverse(key)| from_order_key(*key))
-            .unwrap_or_default()
+    /// Every request has arrived and been served.
+    fn exhausted(&self) -> bool {
+        match self {
+            Run::Static(run) => run.exhausted(),
+            Run::Continuous(run) => run.exhausted(),
+        }
     }
-}
 
-/// Maps a float to an integer with the same order (`f64::total_cmp`'s), so
-/// the heap compares integers.
-fn order_key(value: f64) -> u64 {
-    let bits = value.to_bits();
-    if bits >> 63 == 1 {
-        !bits
-    } else {
-        bits | (1 << 63)
-    }
-}
-
-fn from_order_key(key: u64) -> f64 {
-    if key >> 63 == 1 {
-        f64::from_bits(key & !(1 << 63))
-    } else {
-        f64::from_bits(!key)
+    fn result(&self) -> RunResult {
+        match self {
+            Run::Static(run) => run.tally.result(run.max_batch),
+            Run::Continuous(run) => run.result(),
+        }
     }
 }
 
@@ -287,11 +303,15 @@ impl Simulation {
     }
 
     /// Serves at least `max_events` requests (whole batches, so a few more),
-    /// or everything left, whichever is less.
+    /// or everything left, whichever is less. Continuous batching can take
+    /// several decisions per request served, so the slice also ends after
+    /// `4 × max_events` decisions.
     pub fn step(&mut self, max_events: u64) -> Progress {
         let window_s = self.input.batch_window_s;
+        let decision_budget = max_events.saturating_mul(4);
         let mut served = 0u64;
-        while served < max_events {
+        let mut decisions = 0u64;
+        while served < max_events && decisions < decision_budget {
             if self.current.is_none() {
                 match self.pending.pop_front() {
                     Some(size) => self.current = Some(Run::new(&self.input, size)),
@@ -301,16 +321,16 @@ impl Simulation {
             let Some(run) = self.current.as_mut() else {
                 break;
             };
-            let size = run.serve_batch(&self.model, window_s);
+            let finished = run.advance(&self.model, window_s);
             // A run is closed as soon as its last request is served, so the
             // step that serves it reports the simulation done.
-            if size == 0 || run.exhausted() {
-                if let Some(finished) = self.current.take() {
-                    self.results.push(finished.result());
-                }
+            if run.exhausted() {
+                self.results.push(run.result());
+                self.current = None;
             }
-            served = served.saturating_add(size);
-            self.done = self.done.saturating_add(size);
+            served = served.saturating_add(finished);
+            decisions = decisions.saturating_add(1);
+            self.done = self.done.saturating_add(finished);
         }
         self.progress()
     }
@@ -321,50 +341,5 @@ impl Simulation {
             self.step(u64::MAX);
         }
         summarize(&self.input, &self.model, &self.results)
-    }
-}
-
-#[cfg(test)]
-mod percentile_tests {
-    use super::{from_order_key, order_key, Largest, SplitMix64};
-
-    fn nearest_rank(values: &[f64], p: f64) -> f64 {
-        let mut sorted = values.to_vec();
-        sorted.sort_by(f64::total_cmp);
-        let rank = (p * sorted.len() as f64).ceil() as usize;
-        sorted[rank.saturating_sub(1)]
-    }
-
-    #[test]
-    fn the_heaps_give_the_nearest_rank_percentiles() {
-        let mut rng = SplitMix64::new(7);
-        for n in [1usize, 2, 3, 7, 99, 100, 101, 1000, 12_345] {
-            // Some repeats, so ties are covered too.
-            let values: Vec<f64> = (0..n)
-                .map(|_| (rng.next_open_unit() * 50.0).round() / 10.0 - 1.0)
-                .collect();
-            for p in [0.5, 0.99] {
-                let mut largest = Largest::for_percentile(p, n as u64);
-                for value in &values {
-                    largest.push(*value);
-                }
-                assert_eq!(
-                    largest.smallest(),
-                    nearest_rank(&values, p),
-                    "n = {n}, p = {p}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn the_order_key_keeps_the_order_and_round_trips() {
-        let values = [-1e300, -2.5, -0.0, 0.0, 1e-300, 0.5, 3.0, 1e300];
-        for pair in values.windows(2) {
-            assert!(order_key(pair[0]) < order_key(pair[1]), "{pair:?}");
-        }
-        for value in values {
-            assert_eq!(from_order_key(order_key(value)).to_bits(), value.to_bits());
-        }
     }
 }

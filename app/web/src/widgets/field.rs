@@ -61,12 +61,23 @@ pub fn SelectField(
     /// Takes a whole row of its group, for long option texts.
     #[prop(optional)]
     wide: bool,
+    /// A short hint under the label, as number fields have, so a menu in a
+    /// row of hinted fields lines up with them.
+    #[prop(optional, into)]
+    hint: Option<String>,
 ) -> impl IntoView {
     let error_id = format!("{id}-error");
+    let hint_id = format!("{id}-hint");
+    let described_by = match hint {
+        Some(_) => format!("{hint_id} {error_id}"),
+        None => error_id.clone(),
+    };
+    let hint = hint.map(|text| view! { <span class="hint" id=hint_id>{text}</span> });
     view! {
         <div class="field" class:field-wide=wide class:invalid=move || error.get().is_some()>
             <label for=id.clone()>{label}</label>
-            <select id=id data-testid=format!("input-{test_id}") aria-describedby=error_id.clone()
+            {hint}
+            <select id=id data-testid=format!("input-{test_id}") aria-describedby=described_by
                 aria-invalid=move || error.get().is_some().to_string()
                 on:change=move |ev| on_change.run(event_target_value(&ev))>
                 {move || {

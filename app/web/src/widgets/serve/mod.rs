@@ -1,4 +1,4 @@
-//! The serving widget: a form, a seeded simulation of a dynamic-batching
+//! The serving widget: a form, a seeded simulation of a batching
 //! server run in slices of a few milliseconds (so the page never freezes),
 //! re-run whenever the form settles, and its results.
 
@@ -13,7 +13,7 @@ use crate::widgets::predict::PredictGate;
 use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use engine::hardware::Catalogue;
-use engine::serve::{KvCache, ServeForm, WeightPrecision, FIELDS};
+use engine::serve::{KvCache, Scheduler, ServeForm, WeightPrecision, FIELDS};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -51,7 +51,7 @@ const NUMBERS: [(&str, &str, &str); 16] = [
     (
         "batch_window_ms",
         "Batch window (ms)",
-        "Longest the oldest request waits for company",
+        "Static only: longest the oldest waits",
     ),
     (
         "compute_efficiency",
@@ -99,6 +99,13 @@ fn kv_cache_label(cache: KvCache) -> &'static str {
     match cache {
         KvCache::Auto => "Default (16-bit; 32 for FP32)",
         KvCache::Fp8 => "FP8 (1 byte a value)",
+    }
+}
+
+fn scheduler_label(scheduler: Scheduler) -> &'static str {
+    match scheduler {
+        Scheduler::Static => "Static (Triton-style)",
+        Scheduler::Continuous => "Continuous (vLLM-style)",
     }
 }
 
@@ -168,6 +175,12 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
             .map(|cache| (cache.key().to_string(), kv_cache_label(*cache).to_string()))
             .collect::<Vec<_>>()
     });
+    let schedulers = Signal::derive(|| {
+        Scheduler::ALL
+            .iter()
+            .map(|s| (s.key().to_string(), scheduler_label(*s).to_string()))
+            .collect::<Vec<_>>()
+    });
     // A published model fills parameters, layers and key/value width at once;
     // the menu reads "Custom" as soon as any of the three is typed over.
     let presets = Signal::derive(|| {
@@ -201,7 +214,7 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
     let title = mount
         .title
         .clone()
-        .unwrap_or_else(|| "Serving with dynamic batching".to_string());
+        .unwrap_or_else(|| "Serving with batching".to_string());
     let id = mount.instance.clone();
     let heading_standalone = mount.standalone;
     let heading_id = format!("{id}-heading");
@@ -219,9 +232,9 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
                     <SelectField id=format!("{id}-model_preset") label="Known model" test_id="model_preset" options=presets wide=true
                         value=preset_value error=no_error on_change=apply_preset />
                     {number("tensor_parallel")}{number("params")}
-                    <SelectField id=format!("{id}-precision") label="Precision" test_id="precision" options=precisions
+                    <SelectField id=format!("{id}-precision") label="Precision" hint="Weights and arithmetic" test_id="precision" options=precisions
                         value=form_value(form, "precision") error=error_for("precision") on_change=form_setter(form, "precision") />
-                    <SelectField id=format!("{id}-kv_cache") label="KV cache format" test_id="kv_cache" options=kv_caches
+                    <SelectField id=format!("{id}-kv_cache") label="KV cache format" hint="Bytes per cached key or value" test_id="kv_cache" options=kv_caches
                         value=form_value(form, "kv_cache") error=error_for("kv_cache") on_change=form_setter(form, "kv_cache") />
                     {number("layers")}{number("kv_dim")}
                 </fieldset>
@@ -231,6 +244,8 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
                 </fieldset>
                 <fieldset class="field-group" data-testid="group-server">
                     <legend>"Server"</legend>
+                    <SelectField id=format!("{id}-scheduler") label="Scheduler" hint="When requests may join a batch" test_id="scheduler" options=schedulers
+                        value=form_value(form, "scheduler") error=error_for("scheduler") on_change=form_setter(form, "scheduler") />
                     {number("max_batch")}{number("batch_window_ms")}{number("compute_efficiency")}{number("memory_efficiency")}{number("max_load")}{number("usd_per_hour")}
                 </fieldset>
                 <fieldset class="field-group" data-testid="group-simulation">

@@ -10,7 +10,7 @@ use charming::element::{AxisType, ItemStyle, LineStyle, LineStyleType, Symbol, T
 use charming::series::{Bar, Line};
 use charming::Chart;
 use engine::format;
-use engine::serve::ServeOutput;
+use engine::serve::{Scheduler, ServeOutput};
 use leptos::prelude::*;
 
 /// Outputs in the order a learner reads them; each has an explanation.
@@ -37,6 +37,7 @@ struct Shown {
     slo_ms: f64,
     requested_batch: u64,
     priced: bool,
+    continuous: bool,
 }
 
 #[component]
@@ -48,6 +49,7 @@ pub fn Results(id: String, finished: RwSignal<Option<Finished>>) -> impl IntoVie
                 slo_ms: f.input.latency_slo_s * 1000.0,
                 requested_batch: f.input.max_batch,
                 priced: f.input.usd_per_hour.is_some(),
+                continuous: f.input.scheduler == Scheduler::Continuous,
             })
         })
     });
@@ -90,7 +92,12 @@ fn verdict(shown: &Shown) -> impl IntoView {
         ("✖", "callout callout-warning", "Misses the p99 target")
     };
     let mut text = format!(
-        "With batches of up to {}, p99 latency is {} against a target of {}; the median is {}.",
+        "With {} {}, p99 latency is {} against a target of {}; the median is {}.",
+        if shown.continuous {
+            "continuous batching of up to"
+        } else {
+            "batches of up to"
+        },
         format::grouped(out.max_batch_used),
         format::milliseconds(out.latency_ms.p99),
         format::milliseconds(shown.slo_ms),
@@ -200,7 +207,11 @@ fn sweep_table(shown: &Shown) -> ChartTable {
             "Throughput",
             "p50 latency",
             "p99 latency",
-            "Mean batch",
+            if shown.continuous {
+                "Mean requests per step"
+            } else {
+                "Mean batch"
+            },
             "Meets the target",
         ]
         .map(String::from)

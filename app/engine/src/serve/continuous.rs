@@ -1,0 +1,192 @@
+//! Continuous batching: the server admits waiting requests between decode
+//! steps instead of waiting for a whole batch to finish (iteration-level
+//! scheduling, Yu et al. 2022; vLLM, Kwon et al. 2023).
+//!
+//! Each scheduling decision is one of three things. If requests wait and
+//! fewer than `max_batch` are running, the oldest ones are admitted and
+//! prefilled together, as one pass that pauses the running requests (vLLM's
+//! default before chunked prefill). If nothing runs, the clock jumps to the
+//! next arrival. Otherwise the running requests decode together, one token
+//! each per step, until the next request finishes or, when there is room,
+//! until the step during which the next request arrives. Between those
+//! moments the batch does not change, so the steps are summed in closed
+//! form (`ServiceModel::decode_steps_s`) and a run costs a few decisions per
+//! request, not one per token.
+//!
+//! Every request reserves its cache at full length when admitted, so
+//! `max_batch` is still capped by `memory_max_batch`; vLLM allocates pages
+//! as tokens arrive and can hold more, preempting when memory runs out.
+
+use super::model::ServiceModel;
+use super::sim::{Arrivals, RunResult, Tally};
+use super::ServeInput;
+use std::collections::VecDeque;
+
+/// A request being decoded.
+#[derive(Debug, Clone, Copy)]
+struct Running {
+    arrival_s: f64,
+    admitted_s: f64,
+    /// The decode step (counted over the whole run) it was admitted before.
+    admitted_step: u64,
+}
+
+#[derive(Debug, Clone)]
+pub(super) struct ContinuousRun {
+    max_batch: u64,
+    output_tokens: u64,
+    arrivals: Arrivals,
+    /// The next arrival not yet known to the server.
+    next_arrival: Option<f64>,
+    waiting: VecDeque<f64>,
+    /// Running requests, oldest first. They all need the same number of
+    /// tokens, so they also finish oldest first.
+    running: VecDeque<Running>,
+    /// Σ `admitted_step` over `running`, so the cached tokens of all of them
+    /// are n·(prompt + step) − this sum without a walk over the batch.
+    admitted_steps_sum: u64,
+    clock_s: f64,
+    step: u64,
+    tally: Tally,
+}
+
+impl ContinuousRun {
+    pub(super) fn new(input: &ServeInput, max_batch: u64) -> ContinuousRun {
+        let mut arrivals = Arrivals::new(input);
+        let next_arrival = arrivals.next();
+        ContinuousRun {
+            max_batch: max_batch.max(1),
+            output_tokens: input.output_tokens.max(1),
+            arrivals,
+            next_arrival,
+            waiting: VecDeque::new(),
+            running: VecDeque::new(),
+            admitted_steps_sum: 0,
+            clock_s: 0.0,
+            step: 0,
+            tally: Tally::new(input.requests),
+        }
+    }
+
+    pub(super) fn exhausted(&self) -> bool {
+        self.next_arrival.is_none() && self.waiting.is_empty() && self.running.is_empty()
+    }
+
+    pub(super) fn result(&self) -> RunResult {
+        self.tally.result(self.max_batch)
+    }
+
+    fn room(&self) -> u64 {
+        self.max_batch.saturating_sub(self.running.len() as u64)
+    }
+
+    /// Takes one scheduling decision; returns how many requests finished.
+    pub(super) fn advance(&mut self, model: &ServiceModel) -> u64 {
+        while let Some(arrival) = self.next_arrival.filter(|at| *at <= self.clock_s) {
+            self.waiting.push_back(arrival);
+            self.next_arrival = self.arrivals.next();
+        }
+        let room = usize::try_from(self.room()).unwrap_or(usize::MAX);
+        if room > 0 && !self.waiting.is_empty() {
+            self.admit(model, room.min(self.waiting.len()));
+            return 0;
+        }
+        if self.running.is_empty() {
+            if let Some(arrival) = self.next_arrival {
+                self.clock_s = self.clock_s.max(arrival);
+            }
+            return 0;
+        }
+        self.decode(model)
+    }
+
+    /// Prefills the `count` oldest waiting requests in one pass.
+    fn admit(&mut self, model: &ServiceModel, count: usize) {
+        let start = self.clock_s;
+        self.clock_s += model.prefill_s(count as u64);
+        for arrival_s in self.waiting.drain(..count) {
+            self.running.push_back(Running {
+                arrival_s,
+                admitted_s: start,
+                admitted_step: self.step,
+            });
+            self.admitted_steps_sum = self.admitted_steps_sum.saturating_add(self.step);
+        }
+    }
+
+    /// Decodes until the oldest request finishes or, if there is room, until
+    /// the step during which the next request arrives ends.
+    fn decode(&mut self, model: &ServiceModel) -> u64 {
+        let Some(oldest) = self.running.front().copied() else {
+            return 0;
+        };
+        let batch = self.running.len() as u64;
+        let finish_step = oldest.admitted_step.saturating_add(self.output_tokens);
+        let to_finish = finish_step.saturating_sub(self.step).max(1);
+        // Tokens cached across the batch: each holds its prompt plus one per
+        // step since it was admitted.
+        let context = (batch as f64) * (model.prompt_tokens + self.step as f64)
+            - self.admitted_steps_sum as f64;
+        let duration = |steps: u64| model.decode_steps_s(batch, context, steps as f64);
+        let steps = match self.next_arrival {
+            Some(arrival) if self.room() > 0 => {
+                first_reaching(arrival - self.clock_s, to_finish, duration)
+            }
+            _ => to_finish,
+        };
+        self.clock_s += duration(steps);
+        self.step = self.step.saturating_add(steps);
+        self.tally
+            .batches(steps as f64, steps as f64 * batch as f64);
+        let mut finished = 0;
+        while let Some(request) = self
+            .running
+            .front()
+            .copied()
+            .filter(|r| r.admitted_step.saturating_add(self.output_tokens) <= self.step)
+        {
+            self.running.pop_front();
+            self.admitted_steps_sum = self
+                .admitted_steps_sum
+                .saturating_sub(request.admitted_step);
+            self.tally
+                .served(request.arrival_s, request.admitted_s, self.clock_s);
+            finished += 1;
+        }
+        finished
+    }
+}
+
+/// The fewest steps, from 1 to `most`, whose total `duration` reaches `gap`,
+/// or `most` if none does. `duration` grows with the step count, so a binary
+/// search finds it in about log₂ `most` evaluations.
+fn first_reaching(gap: f64, most: u64, duration: impl Fn(u64) -> f64) -> u64 {
+    let (mut low, mut high) = (1u64, most.max(1));
+    if duration(high) < gap {
+        return high;
+    }
+    while low < high {
+        let middle = low + (high - low) / 2;
+        if duration(middle) >= gap {
+            high = middle;
+        } else {
+            low = middle + 1;
+        }
+    }
+    low
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_reaching;
+
+    #[test]
+    fn the_search_finds_the_first_step_that_reaches_the_gap() {
+        let linear = |steps: u64| steps as f64 * 2.0;
+        assert_eq!(first_reaching(5.0, 10, linear), 3);
+        assert_eq!(first_reaching(6.0, 10, linear), 3);
+        assert_eq!(first_reaching(0.5, 10, linear), 1);
+        assert_eq!(first_reaching(100.0, 10, linear), 10);
+        assert_eq!(first_reaching(1.0, 0, linear), 1);
+    }
+}
