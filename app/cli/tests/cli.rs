@@ -792,7 +792,7 @@ fn bench_reports_every_engine_case_as_a_finite_time() {
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     let cases = report.as_object().unwrap();
     // The same cases the WASM half (app/web/tests/bench.rs) reports.
-    assert_eq!(cases.len(), 11, "{cases:?}");
+    assert_eq!(cases.len(), 12, "{cases:?}");
     for (key, value) in cases {
         let time = value.as_f64().unwrap();
         assert!(time.is_finite() && time > 0.0, "{key}: {time}");

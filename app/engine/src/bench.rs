@@ -247,6 +247,16 @@ fn cost_cases(
         }
     });
     push("serve_default_simulation_ms", serve_ms);
+    let continuous_form = serve::ServeForm {
+        scheduler: "continuous".into(),
+        ..Default::default()
+    };
+    let continuous_ms = median_ms(long, clock, || {
+        if let Ok(input) = continuous_form.validate(catalogue) {
+            black_box(serve::compute(&input));
+        }
+    });
+    push("serve_continuous_simulation_ms", continuous_ms);
     let chiplet_form = chiplet::ChipletForm::default();
     let chiplet_ms = median_ms(fast, clock, || {
         if let Ok(input) = chiplet_form.validate() {
@@ -297,7 +307,7 @@ mod tests {
             long: once,
         };
         let timings = run(&catalogue, plans, &mut clock);
-        assert_eq!(timings.len(), 11);
+        assert_eq!(timings.len(), 12);
         for timing in &timings {
             assert!(timing.value.is_finite() && timing.value > 0.0, "{timing:?}");
             assert!(

@@ -148,6 +148,12 @@ pub const YU_2022: Source = Source {
     url: "https://www.usenix.org/conference/osdi22/presentation/yu",
 };
 
+pub const DATABRICKS_LATENCY_METRICS: Source = Source {
+    title: "Agarwal et al. (Databricks) 2023, LLM Inference Performance Engineering: Best Practices",
+    locator: "Important Metrics for LLM Serving: time to first token (TTFT), set by the wait in the queue and the prompt's prefill; time per output token (TPOT); latency = TTFT + TPOT × the tokens generated",
+    url: "https://www.databricks.com/blog/llm-inference-performance-engineering-best-practices",
+};
+
 pub const TRITON_DYNAMIC_BATCHER: Source = Source {
     title: "NVIDIA Triton Inference Server, Model Configuration",
     locator: "Dynamic Batcher: max batch size and max_queue_delay_microseconds",

@@ -250,7 +250,7 @@ test.describe("serving simulation", () => {
     await course.expectNoConsoleErrors();
   });
 
-  test("continuous batching is chosen by keyboard: the tail shrinks and the explanation says why", async ({ page }) => {
+  test("continuous batching is chosen by keyboard: the tail and the first token shrink, and the explanation says why", async ({ page }) => {
     const course = new CoursePage(page);
     await page.goto("/#/lab/serve?serve.scheduler=fifo");
     const widget = course.widget("serve");
@@ -259,12 +259,17 @@ test.describe("serving simulation", () => {
     const scheduler = widget.input("scheduler");
     await scheduler.selectOption("static");
     await expect(widget.value("latency_ms")).toHaveText("3.01 s");
+    await expect(widget.value("ttft_ms")).toHaveText("1.73 s");
+    await expect(widget.value("tpot_ms")).toHaveText("9.26 ms");
     await scheduler.focus();
     await page.keyboard.press("ArrowDown");
     await expect(scheduler).toHaveValue("continuous");
     await expect(page).toHaveURL(/serve\.scheduler=continuous/);
     await expect(widget.value("latency_ms")).toHaveText("1.81 s");
     await expect(widget.value("p50_ms")).toHaveText("1.41 s");
+    // The first token no longer waits behind a batch; later tokens come a little slower.
+    await expect(widget.value("ttft_ms")).toHaveText("43.4 ms");
+    await expect(widget.value("tpot_ms")).toHaveText("10.9 ms");
     await expect(widget.value("throughput_per_s")).toHaveText("9.84 requests/s");
     await widget.root.getByTestId("explain-serve-latency_ms").press("Enter");
     const story = widget.root.getByTestId("out-latency_ms");

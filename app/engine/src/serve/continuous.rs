@@ -27,6 +27,8 @@ use std::collections::VecDeque;
 struct Running {
     arrival_s: f64,
     admitted_s: f64,
+    /// When its prefill ended and its first token was out.
+    first_token_s: f64,
     /// The decode step (counted over the whole run) it was admitted before.
     admitted_step: u64,
 }
@@ -73,7 +75,7 @@ impl ContinuousRun {
     }
 
     pub(super) fn result(&self) -> RunResult {
-        self.tally.result(self.max_batch)
+        self.tally.result(self.max_batch, self.output_tokens)
     }
 
     fn room(&self) -> u64 {
@@ -108,6 +110,7 @@ impl ContinuousRun {
             self.running.push_back(Running {
                 arrival_s,
                 admitted_s: start,
+                first_token_s: self.clock_s,
                 admitted_step: self.step,
             });
             self.admitted_steps_sum = self.admitted_steps_sum.saturating_add(self.step);
@@ -149,8 +152,12 @@ impl ContinuousRun {
             self.admitted_steps_sum = self
                 .admitted_steps_sum
                 .saturating_sub(request.admitted_step);
-            self.tally
-                .served(request.arrival_s, request.admitted_s, self.clock_s);
+            self.tally.served(
+                request.arrival_s,
+                request.admitted_s,
+                request.first_token_s,
+                self.clock_s,
+            );
             finished += 1;
         }
         finished

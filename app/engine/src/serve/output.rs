@@ -2,8 +2,9 @@
 //! behind each number.
 
 use super::{
-    KvCache, RunResult, Scheduler, ServeInput, ServiceModel, Simulation, DATABRICKS_MBU_2023,
-    HARCHOL_BALTER_2013, KWON_2023, POPE_2022, THAKUR_2005, TRITON_DYNAMIC_BATCHER, YU_2022,
+    KvCache, RunResult, Scheduler, ServeInput, ServiceModel, Simulation,
+    DATABRICKS_LATENCY_METRICS, DATABRICKS_MBU_2023, HARCHOL_BALTER_2013, KWON_2023, POPE_2022,
+    THAKUR_2005, TRITON_DYNAMIC_BATCHER, YU_2022,
 };
 use crate::collective::recursive_doubling_steps;
 use crate::explain::{Binding, Explanation};
@@ -33,6 +34,10 @@ pub struct ServeOutput {
     pub throughput_per_s: f64,
     pub latency_ms: LatencyMs,
     pub mean_queue_wait_ms: f64,
+    /// Arrival to the first token (the end of the request's prefill).
+    pub ttft_ms: LatencyMs,
+    /// Mean time per output token after the first.
+    pub tpot_ms: f64,
     /// Requests per batch, on average.
     pub mean_batch: f64,
     pub meets_slo: bool,
@@ -99,6 +104,10 @@ pub(super) fn summarize(
         mean_ms: 0.0,
         mean_wait_ms: 0.0,
         mean_batch: 0.0,
+        ttft_p50_ms: 0.0,
+        ttft_p99_ms: 0.0,
+        mean_ttft_ms: 0.0,
+        mean_tpot_ms: 0.0,
     });
     let service_s = model.service_s(limit);
     let service_1_s = model.service_s(1);
@@ -124,6 +133,12 @@ pub(super) fn summarize(
             mean: main.mean_ms,
         },
         mean_queue_wait_ms: main.mean_wait_ms,
+        ttft_ms: LatencyMs {
+            p50: main.ttft_p50_ms,
+            p99: main.ttft_p99_ms,
+            mean: main.mean_ttft_ms,
+        },
+        tpot_ms: main.mean_tpot_ms,
         mean_batch: main.mean_batch,
         meets_slo: main.p99_ms <= slo_ms,
         max_batch_meeting_slo: sweep
@@ -329,6 +344,32 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
             result: format::milliseconds(out.latency_ms.p50),
             note: if continuous { "Half of the requests finish sooner than this. With continuous batching the tail comes from queueing for a free place and from the prefills that interrupt decoding, not from waiting for a whole batch." } else { "Half of the requests finish sooner than this. The distance from here to p99 is the tail that waiting for a batch, and behind other batches, adds." },
             source: scheduler_source.clone(),
+        },
+        Explanation {
+            output: "ttft_ms",
+            label: "p99 time to first token (simulated)",
+            formula_tex: "T_{\\text{first}} = t_{\\text{prefilled}} - t_{\\text{arrive}}",
+            bindings: vec![
+                lambda.clone(),
+                Binding { symbol: "W_q", meaning: if continuous { "mean wait before its prefill starts" } else { "mean wait before a batch starts" }, value: format::milliseconds(out.mean_queue_wait_ms) },
+                Binding { symbol: "p_{50}", meaning: "median time to first token", value: format::milliseconds(out.ttft_ms.p50) },
+            ],
+            result: format::milliseconds(out.ttft_ms.p99),
+            note: if continuous { "How long a user stares at nothing: the wait for a free place at the end of a decode step, then the prefill of its prompt together with the others admitted beside it. The first token comes out of that prefill." } else { "How long a user stares at nothing: the wait for a batch to start, often behind a whole batch still decoding, then the prefill of every prompt in the batch. The first token comes out of that prefill." },
+            source: DATABRICKS_LATENCY_METRICS,
+        },
+        Explanation {
+            output: "tpot_ms",
+            label: "Time per output token, mean (simulated)",
+            formula_tex: "\\text{TPOT} = \\frac{T - T_{\\text{first}}}{s_o}",
+            bindings: vec![
+                Binding { symbol: "T - T_{\\text{first}}", meaning: "mean time from first to last token", value: format::milliseconds(out.latency_ms.mean - out.ttft_ms.mean) },
+                Binding { symbol: "s_o", meaning: "output tokens", value: format::grouped(input.output_tokens) },
+                Binding { symbol: "\\bar{B}", meaning: if continuous { "requests per decode step, on average" } else { "requests per batch, on average" }, value: format::significant_digits(out.mean_batch, 3) },
+            ],
+            result: format::milliseconds(out.tpot_ms),
+            note: if continuous { "The pace at which a streamed answer appears once it starts: one decode step, slower when more requests share it, plus the prefills of newcomers that pause it. Continuous batching shortens the wait for the first token and pays some of it back here." } else { "The pace at which a streamed answer appears once it starts: one decode step, which reads every weight and every cached token of the batch, so larger batches decode a little slower." },
+            source: DATABRICKS_LATENCY_METRICS,
         },
         Explanation {
             output: "throughput_per_s",

@@ -55,6 +55,12 @@ pub struct RunResult {
     pub mean_ms: f64,
     pub mean_wait_ms: f64,
     pub mean_batch: f64,
+    /// Arrival to the end of the request's prefill, when its first token is out.
+    pub ttft_p50_ms: f64,
+    pub ttft_p99_ms: f64,
+    pub mean_ttft_ms: f64,
+    /// Mean time per output token after the first: (latency − TTFT) / s_o.
+    pub mean_tpot_ms: f64,
 }
 
 /// What a run has seen so far: the latencies of the requests served, their
@@ -65,9 +71,13 @@ pub(super) struct Tally {
     /// the p50 and p99; kept as they come so a run's end costs nothing.
     slowest_half: Largest,
     slowest_hundredth: Largest,
+    /// The same for the time to the first token.
+    first_token_half: Largest,
+    first_token_hundredth: Largest,
     served: u64,
     latency_sum_s: f64,
     wait_sum_s: f64,
+    first_token_sum_s: f64,
     last_done_s: f64,
     /// Batches served (static) or decode steps taken (continuous), and the
     /// requests they held between them.
@@ -80,24 +90,32 @@ impl Tally {
         Tally {
             slowest_half: Largest::for_percentile(0.50, requests),
             slowest_hundredth: Largest::for_percentile(0.99, requests),
+            first_token_half: Largest::for_percentile(0.50, requests),
+            first_token_hundredth: Largest::for_percentile(0.99, requests),
             served: 0,
             latency_sum_s: 0.0,
             wait_sum_s: 0.0,
+            first_token_sum_s: 0.0,
             last_done_s: 0.0,
             batches: 0.0,
             batch_members: 0.0,
         }
     }
 
-    /// A request that arrived at `arrival`, started at `start` and had its
-    /// last token at `done`.
-    pub(super) fn served(&mut self, arrival: f64, start: f64, done: f64) {
+    /// A request that arrived at `arrival`, started its prefill at `start`,
+    /// had its first token when the prefill ended at `first_token` and its
+    /// last at `done`.
+    pub(super) fn served(&mut self, arrival: f64, start: f64, first_token: f64, done: f64) {
         let latency = done - arrival;
         self.slowest_half.push(latency);
         self.slowest_hundredth.push(latency);
+        let to_first = first_token - arrival;
+        self.first_token_half.push(to_first);
+        self.first_token_hundredth.push(to_first);
         self.served = self.served.saturating_add(1);
         self.latency_sum_s += latency;
         self.wait_sum_s += start - arrival;
+        self.first_token_sum_s += to_first;
         self.last_done_s = self.last_done_s.max(done);
     }
 
@@ -107,7 +125,7 @@ impl Tally {
         self.batch_members += members;
     }
 
-    pub(super) fn result(&self, max_batch: u64) -> RunResult {
+    pub(super) fn result(&self, max_batch: u64, output_tokens: u64) -> RunResult {
         let served = self.served as f64;
         let mean = |sum: f64| if served > 0.0 { sum / served } else { 0.0 };
         RunResult {
@@ -126,6 +144,11 @@ impl Tally {
             } else {
                 0.0
             },
+            ttft_p50_ms: self.first_token_half.smallest() * 1000.0,
+            ttft_p99_ms: self.first_token_hundredth.smallest() * 1000.0,
+            mean_ttft_ms: mean(self.first_token_sum_s) * 1000.0,
+            mean_tpot_ms: mean(self.latency_sum_s - self.first_token_sum_s) * 1000.0
+                / output_tokens.max(1) as f64,
         }
     }
 }
@@ -135,6 +158,7 @@ impl Tally {
 #[derive(Debug, Clone)]
 struct StaticRun {
     max_batch: u64,
+    output_tokens: u64,
     arrivals: Arrivals,
     /// Arrival times of requests known but not yet served, oldest first.
     waiting: VecDeque<f64>,
@@ -146,6 +170,7 @@ impl StaticRun {
     fn new(input: &ServeInput, max_batch: u64) -> StaticRun {
         StaticRun {
             max_batch,
+            output_tokens: input.output_tokens,
             arrivals: Arrivals::new(input),
             waiting: VecDeque::new(),
             server_free_at: 0.0,
@@ -202,9 +227,10 @@ impl StaticRun {
             .take(limit)
             .take_while(|arrival| **arrival <= start)
             .count();
+        let first_token = start + model.prefill_s(size as u64);
         let done = start + model.service_s(size as u64);
         for arrival in self.waiting.drain(..size) {
-            self.tally.served(arrival, start, done);
+            self.tally.served(arrival, start, first_token, done);
         }
         self.server_free_at = done;
         self.tally.batches(1.0, size as f64);
@@ -246,7 +272,7 @@ impl Run {
 
     fn result(&self) -> RunResult {
         match self {
-            Run::Static(run) => run.tally.result(run.max_batch),
+            Run::Static(run) => run.tally.result(run.max_batch, run.output_tokens),
             Run::Continuous(run) => run.result(),
         }
     }

@@ -14,10 +14,12 @@ use engine::serve::{Scheduler, ServeOutput};
 use leptos::prelude::*;
 
 /// Outputs in the order a learner reads them; each has an explanation.
-const OUTPUTS: [&str; 13] = [
+const OUTPUTS: [&str; 15] = [
     "throughput_per_s",
     "p50_ms",
     "latency_ms",
+    "ttft_ms",
+    "tpot_ms",
     "max_batch_meeting_slo",
     "accelerators_needed",
     "usd_per_million_requests",
