@@ -270,6 +270,10 @@ test.describe("serving simulation", () => {
     // The first token no longer waits behind a batch; later tokens come a little slower.
     await expect(widget.value("ttft_ms")).toHaveText("43.4 ms");
     await expect(widget.value("tpot_ms")).toHaveText("10.9 ms");
+    const table = widget.root.getByTestId("chart-table");
+    await table.locator("summary").click();
+    await expect(table.locator("thead")).toContainText("Mean requests per step");
+    await expect(table.locator("tbody tr").last()).toContainText("43.4 ms");
     await expect(widget.value("throughput_per_s")).toHaveText("9.84 requests/s");
     await widget.root.getByTestId("explain-serve-latency_ms").press("Enter");
     const story = widget.root.getByTestId("out-latency_ms");

@@ -25,6 +25,8 @@ pub struct SweepPoint {
     pub throughput_per_s: f64,
     pub p50_ms: f64,
     pub p99_ms: f64,
+    /// The p99 time to the first token.
+    pub ttft_p99_ms: f64,
     pub mean_batch: f64,
     pub meets_slo: bool,
 }
@@ -92,6 +94,7 @@ pub(super) fn summarize(
             throughput_per_s: run.throughput_per_s,
             p50_ms: run.p50_ms,
             p99_ms: run.p99_ms,
+            ttft_p99_ms: run.ttft_p99_ms,
             mean_batch: run.mean_batch,
             meets_slo: run.p99_ms <= slo_ms,
         })

@@ -209,6 +209,7 @@ fn sweep_table(shown: &Shown) -> ChartTable {
             "Throughput",
             "p50 latency",
             "p99 latency",
+            "p99 time to first token",
             if shown.continuous {
                 "Mean requests per step"
             } else {
@@ -231,6 +232,7 @@ fn sweep_table(shown: &Shown) -> ChartTable {
                     ),
                     format::milliseconds(p.p50_ms),
                     format::milliseconds(p.p99_ms),
+                    format::milliseconds(p.ttft_p99_ms),
                     format::significant_digits(p.mean_batch, 3),
                     if p.meets_slo { "yes" } else { "no" }.to_string(),
                 ]
