@@ -181,6 +181,8 @@ struct ServeRequest {
     model: ModelRequest,
     prompt_tokens: Option<Number>,
     output_tokens: Option<Number>,
+    /// `fixed`, or `uniform` from 1 to twice the mean.
+    output_lengths: Option<String>,
     arrival_per_s: Option<Number>,
     /// `static` batches or `continuous` batching.
     scheduler: Option<String>,
@@ -229,6 +231,7 @@ pub fn serve(text: &str, catalogue: &Catalogue) -> Result<serde_json::Value, Str
         ("precision", request.model.precision),
         ("kv_cache", request.model.kv_cache),
         ("scheduler", request.scheduler),
+        ("output_lengths", request.output_lengths),
     ] {
         if let Some(value) = value {
             form.set_field(field, value);

@@ -20,6 +20,13 @@
 //!   once. The batch window plays no part. Each request still reserves its
 //!   cache at full length, so memory caps the running batch as it caps a
 //!   static one (see `continuous`).
+//! - **Output lengths**: every request generates `output_tokens`, or with
+//!   `output_lengths` = `uniform` a length drawn uniformly from 1 to
+//!   2·`output_tokens` − 1 (from a second seeded stream, so every run of the
+//!   sweep sees the same lengths). A static batch then decodes until its
+//!   longest answer is done, each request receiving its last token after its
+//!   own number of steps; capacity counts E[max] of B lengths as a full
+//!   batch's steps. Each request reserves cache for the longest length.
 //! - **Service time** of a batch of B comes from the roofline (Williams et al.
 //!   2009). Prefill takes max(2·N·B·prompt / (η·P), weights / BW). Each decode
 //!   step reads the weights and every request's KV cache, or computes 2·N·B
@@ -80,7 +87,8 @@
 //! | `kv_cache` | `auto` | `auto` keeps keys and values in 16 bits (32 with fp32 weights); `fp8` in one byte |
 //! | `kv_dim` | empty | optional width of keys (and of values) per layer; derived when empty; kv_heads × head size with grouped-query attention |
 //! | `prompt_tokens` | 512 | prompt length per request |
-//! | `output_tokens` | 128 | tokens generated per request |
+//! | `output_tokens` | 128 | tokens generated per request (the mean, when they vary) |
+//! | `output_lengths` | `fixed` | `fixed`, or `uniform` from 1 to 2·`output_tokens` − 1 |
 //! | `arrival_per_s` | 10 | mean request rate λ |
 //! | `scheduler` | `static` | `static` batches, or `continuous` batching (requests join and leave between decode steps) |
 //! | `max_batch` | 32 | largest batch the server forms; with `continuous`, most requests decoding at once |
@@ -100,7 +108,7 @@ mod output;
 mod percentile;
 mod sim;
 
-pub use choices::{KvCache, Scheduler, WeightPrecision};
+pub use choices::{KvCache, OutputLengths, Scheduler, WeightPrecision};
 
 pub use model::{derived_shape, ServiceModel, HIDDEN_PER_LAYER};
 pub use output::{compute, LatencyMs, ServeOutput, SweepPoint};
@@ -166,7 +174,7 @@ pub const HARCHOL_BALTER_2013: Source = Source {
     url: "https://www.cs.cmu.edu/~harchol/PerformanceModeling/book.html",
 };
 
-pub const FIELDS: [&str; 20] = [
+pub const FIELDS: [&str; 21] = [
     "accelerator",
     "tensor_parallel",
     "params",
@@ -176,6 +184,7 @@ pub const FIELDS: [&str; 20] = [
     "kv_dim",
     "prompt_tokens",
     "output_tokens",
+    "output_lengths",
     "arrival_per_s",
     "scheduler",
     "max_batch",
@@ -202,6 +211,7 @@ pub struct ServeForm {
     pub kv_dim: String,
     pub prompt_tokens: String,
     pub output_tokens: String,
+    pub output_lengths: String,
     pub arrival_per_s: String,
     pub scheduler: String,
     pub max_batch: String,
@@ -229,6 +239,7 @@ impl Default for ServeForm {
             kv_dim: String::new(),
             prompt_tokens: "512".into(),
             output_tokens: "128".into(),
+            output_lengths: "fixed".into(),
             arrival_per_s: "10".into(),
             scheduler: "static".into(),
             max_batch: "32".into(),
@@ -256,6 +267,7 @@ impl ServeForm {
             "kv_dim" => &mut self.kv_dim,
             "prompt_tokens" => &mut self.prompt_tokens,
             "output_tokens" => &mut self.output_tokens,
+            "output_lengths" => &mut self.output_lengths,
             "arrival_per_s" => &mut self.arrival_per_s,
             "scheduler" => &mut self.scheduler,
             "max_batch" => &mut self.max_batch,
@@ -294,6 +306,11 @@ impl ServeForm {
             "scheduler",
             &self.scheduler,
             &Scheduler::ALL.map(|scheduler| (scheduler.key(), scheduler)),
+        );
+        let output_lengths = checker.choice(
+            "output_lengths",
+            &self.output_lengths,
+            &OutputLengths::ALL.map(|lengths| (lengths.key(), lengths)),
         );
         let tensor_parallel = checker.whole(
             "tensor_parallel",
@@ -371,6 +388,7 @@ impl ServeForm {
                 kv_dim_derived: kv_dim?.is_none(),
                 prompt_tokens: prompt?,
                 output_tokens: output?,
+                output_lengths: output_lengths?,
                 arrival_per_s: arrival?,
                 scheduler: scheduler?,
                 max_batch: max_batch?,
@@ -650,6 +668,7 @@ pub struct ServeInput {
     pub kv_dim_derived: bool,
     pub prompt_tokens: u64,
     pub output_tokens: u64,
+    pub output_lengths: OutputLengths,
     pub arrival_per_s: f64,
     pub scheduler: Scheduler,
     pub max_batch: u64,

@@ -282,6 +282,28 @@ test.describe("serving simulation", () => {
     await course.expectNoConsoleErrors();
   });
 
+  test("answers of varied length sink static batches, and continuous batching rescues them", async ({ page }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/serve");
+    const widget = course.widget("serve");
+    const verdict = widget.root.getByTestId("serve-verdict");
+    await expect(verdict).toContainText("✔ Meets the p99 target");
+    const lengths = widget.input("output_lengths");
+    await lengths.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(lengths).toHaveValue("uniform");
+    await expect(page).toHaveURL(/serve\.output_lengths=uniform/);
+    // Each static batch now runs to its longest answer, about twice the mean.
+    await expect(verdict).toContainText("✖ Misses the p99 target");
+    await expect(widget.value("capacity_per_s")).toHaveText("8.93 requests/s");
+    await expect(widget.value("accelerators_needed")).toHaveText("2");
+    await widget.input("scheduler").selectOption("continuous");
+    await expect(verdict).toContainText("✔ Meets the p99 target");
+    await expect(widget.value("latency_ms")).toHaveText("3.03 s");
+    await expect(widget.value("accelerators_needed")).toHaveText("1");
+    await course.expectNoConsoleErrors();
+  });
+
   test("FP8 weights keep a 16-bit KV cache until the cache itself is FP8", async ({ page }) => {
     const course = new CoursePage(page);
     await course.goto("/lab/serve");

@@ -1,5 +1,5 @@
 //! The choices the serving form offers from a list: weight format, cache
-//! format and scheduler.
+//! format, scheduler and how output lengths vary.
 
 use crate::hardware::Precision;
 use serde::{Deserialize, Serialize};
@@ -125,6 +125,64 @@ impl Scheduler {
         match self {
             Scheduler::Static => "static",
             Scheduler::Continuous => "continuous",
+        }
+    }
+}
+
+/// How many tokens each request generates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutputLengths {
+    /// Every request generates exactly `output_tokens`.
+    Fixed,
+    /// Each request draws a length uniformly from 1 to 2·`output_tokens` − 1,
+    /// so the mean stays `output_tokens` and the longest is about twice it.
+    Uniform,
+}
+
+impl OutputLengths {
+    pub const ALL: [OutputLengths; 2] = [OutputLengths::Fixed, OutputLengths::Uniform];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            OutputLengths::Fixed => "fixed",
+            OutputLengths::Uniform => "uniform",
+        }
+    }
+
+    /// The longest output a request can ask for, given the mean.
+    pub fn longest(self, mean: u64) -> u64 {
+        match self {
+            OutputLengths::Fixed => mean.max(1),
+            OutputLengths::Uniform => mean.saturating_mul(2).saturating_sub(1).max(1),
+        }
+    }
+
+    /// The expected longest of `batch` independent lengths: the decode steps
+    /// a static batch runs, since it ends with its longest answer. For the
+    /// uniform lengths on 1..=M, E[max] = Σₖ P(max ≥ k) = Σₖ (1 − ((k − 1)/M)^B).
+    pub fn expected_longest(self, mean: u64, batch: u64) -> f64 {
+        match self {
+            OutputLengths::Fixed => mean.max(1) as f64,
+            OutputLengths::Uniform => {
+                let most = self.longest(mean);
+                let power = i32::try_from(batch.max(1)).unwrap_or(i32::MAX);
+                (1..=most)
+                    .map(|k| 1.0 - ((k - 1) as f64 / most as f64).powi(power))
+                    .sum()
+            }
+        }
+    }
+
+    /// One request's length from a uniform draw `unit` in (0, 1).
+    pub fn draw(self, mean: u64, unit: f64) -> u64 {
+        match self {
+            OutputLengths::Fixed => mean.max(1),
+            OutputLengths::Uniform => {
+                let most = self.longest(mean);
+                // `as` saturates; the product is below `most`, then bounded by it.
+                (1 + (unit * most as f64) as u64).min(most)
+            }
         }
     }
 }

@@ -18,32 +18,65 @@
 //! as tokens arrive and can hold more, preempting when memory runs out.
 
 use super::model::ServiceModel;
-use super::sim::{Arrivals, RunResult, Tally};
+use super::sim::{Arrivals, Request, RunResult, Tally};
 use super::ServeInput;
-use std::collections::VecDeque;
+use std::cmp::{Ordering, Reverse};
+use std::collections::{BinaryHeap, VecDeque};
 
 /// A request being decoded.
 #[derive(Debug, Clone, Copy)]
 struct Running {
+    /// The decode step (counted over the whole run) after which it is done.
+    finish_step: u64,
+    /// Its place in the order of admission, which breaks ties.
+    order: u64,
+    /// The decode step it was admitted before.
+    admitted_step: u64,
     arrival_s: f64,
     admitted_s: f64,
     /// When its prefill ended and its first token was out.
     first_token_s: f64,
-    /// The decode step (counted over the whole run) it was admitted before.
-    admitted_step: u64,
+    output_tokens: u64,
+}
+
+impl Running {
+    fn key(&self) -> (u64, u64) {
+        (self.finish_step, self.order)
+    }
+}
+
+// Running requests leave in order of the step that finishes them; only that
+// key orders them, so the times need no ordering of floats.
+impl PartialEq for Running {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for Running {}
+
+impl PartialOrd for Running {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Running {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.key().cmp(&other.key())
+    }
 }
 
 #[derive(Debug, Clone)]
 pub(super) struct ContinuousRun {
     max_batch: u64,
-    output_tokens: u64,
     arrivals: Arrivals,
     /// The next arrival not yet known to the server.
-    next_arrival: Option<f64>,
-    waiting: VecDeque<f64>,
-    /// Running requests, oldest first. They all need the same number of
-    /// tokens, so they also finish oldest first.
-    running: VecDeque<Running>,
+    next_arrival: Option<Request>,
+    waiting: VecDeque<Request>,
+    /// Running requests, the first to finish on top.
+    running: BinaryHeap<Reverse<Running>>,
+    admitted: u64,
     /// Σ `admitted_step` over `running`, so the cached tokens of all of them
     /// are n·(prompt + step) − this sum without a walk over the batch.
     admitted_steps_sum: u64,
@@ -58,11 +91,11 @@ impl ContinuousRun {
         let next_arrival = arrivals.next();
         ContinuousRun {
             max_batch: max_batch.max(1),
-            output_tokens: input.output_tokens.max(1),
             arrivals,
             next_arrival,
             waiting: VecDeque::new(),
-            running: VecDeque::new(),
+            running: BinaryHeap::new(),
+            admitted: 0,
             admitted_steps_sum: 0,
             clock_s: 0.0,
             step: 0,
@@ -75,7 +108,7 @@ impl ContinuousRun {
     }
 
     pub(super) fn result(&self) -> RunResult {
-        self.tally.result(self.max_batch, self.output_tokens)
+        self.tally.result(self.max_batch)
     }
 
     fn room(&self) -> u64 {
@@ -84,8 +117,8 @@ impl ContinuousRun {
 
     /// Takes one scheduling decision; returns how many requests finished.
     pub(super) fn advance(&mut self, model: &ServiceModel) -> u64 {
-        while let Some(arrival) = self.next_arrival.filter(|at| *at <= self.clock_s) {
-            self.waiting.push_back(arrival);
+        while let Some(request) = self.next_arrival.filter(|r| r.arrival_s <= self.clock_s) {
+            self.waiting.push_back(request);
             self.next_arrival = self.arrivals.next();
         }
         let room = usize::try_from(self.room()).unwrap_or(usize::MAX);
@@ -94,8 +127,8 @@ impl ContinuousRun {
             return 0;
         }
         if self.running.is_empty() {
-            if let Some(arrival) = self.next_arrival {
-                self.clock_s = self.clock_s.max(arrival);
+            if let Some(request) = self.next_arrival {
+                self.clock_s = self.clock_s.max(request.arrival_s);
             }
             return 0;
         }
@@ -106,34 +139,37 @@ impl ContinuousRun {
     fn admit(&mut self, model: &ServiceModel, count: usize) {
         let start = self.clock_s;
         self.clock_s += model.prefill_s(count as u64);
-        for arrival_s in self.waiting.drain(..count) {
-            self.running.push_back(Running {
-                arrival_s,
+        for request in self.waiting.drain(..count) {
+            self.running.push(Reverse(Running {
+                finish_step: self.step.saturating_add(request.output_tokens.max(1)),
+                order: self.admitted,
+                admitted_step: self.step,
+                arrival_s: request.arrival_s,
                 admitted_s: start,
                 first_token_s: self.clock_s,
-                admitted_step: self.step,
-            });
+                output_tokens: request.output_tokens,
+            }));
+            self.admitted = self.admitted.saturating_add(1);
             self.admitted_steps_sum = self.admitted_steps_sum.saturating_add(self.step);
         }
     }
 
-    /// Decodes until the oldest request finishes or, if there is room, until
+    /// Decodes until the next request finishes or, if there is room, until
     /// the step during which the next request arrives ends.
     fn decode(&mut self, model: &ServiceModel) -> u64 {
-        let Some(oldest) = self.running.front().copied() else {
+        let Some(Reverse(first_done)) = self.running.peek().copied() else {
             return 0;
         };
         let batch = self.running.len() as u64;
-        let finish_step = oldest.admitted_step.saturating_add(self.output_tokens);
-        let to_finish = finish_step.saturating_sub(self.step).max(1);
+        let to_finish = first_done.finish_step.saturating_sub(self.step).max(1);
         // Tokens cached across the batch: each holds its prompt plus one per
         // step since it was admitted.
         let context = (batch as f64) * (model.prompt_tokens + self.step as f64)
             - self.admitted_steps_sum as f64;
         let duration = |steps: u64| model.decode_steps_s(batch, context, steps as f64);
         let steps = match self.next_arrival {
-            Some(arrival) if self.room() > 0 => {
-                first_reaching(arrival - self.clock_s, to_finish, duration)
+            Some(request) if self.room() > 0 => {
+                first_reaching(request.arrival_s - self.clock_s, to_finish, duration)
             }
             _ => to_finish,
         };
@@ -142,18 +178,22 @@ impl ContinuousRun {
         self.tally
             .batches(steps as f64, steps as f64 * batch as f64);
         let mut finished = 0;
-        while let Some(request) = self
+        while let Some(Reverse(request)) = self
             .running
-            .front()
+            .peek()
             .copied()
-            .filter(|r| r.admitted_step.saturating_add(self.output_tokens) <= self.step)
+            .filter(|Reverse(r)| r.finish_step <= self.step)
         {
-            self.running.pop_front();
+            self.running.pop();
             self.admitted_steps_sum = self
                 .admitted_steps_sum
                 .saturating_sub(request.admitted_step);
+            let arrived = Request {
+                arrival_s: request.arrival_s,
+                output_tokens: request.output_tokens,
+            };
             self.tally.served(
-                request.arrival_s,
+                &arrived,
                 request.admitted_s,
                 request.first_token_s,
                 self.clock_s,

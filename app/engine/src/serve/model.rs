@@ -34,7 +34,9 @@ pub struct ServiceModel {
     /// Peak throughput at the compute precision times the achievable share.
     pub compute_flops_per_s: f64,
     pub prompt_tokens: f64,
+    /// The mean output, and the longest a request may ask for.
     pub output_tokens: f64,
+    pub longest_output_tokens: f64,
     /// Accelerators per replica; 1 without tensor parallelism.
     pub tensor_parallel: u64,
     pub layers: f64,
@@ -70,6 +72,7 @@ impl ServiceModel {
             compute_flops_per_s: input.peak_flops_per_s * input.compute_efficiency,
             prompt_tokens: input.prompt_tokens as f64,
             output_tokens: input.output_tokens as f64,
+            longest_output_tokens: input.output_lengths.longest(input.output_tokens) as f64,
             tensor_parallel: input.tensor_parallel.max(1),
             layers: input.layers as f64,
             // A shape derived from N already has its width; typed layers give √(N / 12L).
@@ -109,9 +112,10 @@ impl ServiceModel {
         ALLREDUCES_PER_LAYER * self.layers * self.allreduce_s(tokens)
     }
 
-    /// The KV cache one request holds at its longest: prompt plus output.
+    /// The KV cache one request reserves: prompt plus the longest output it
+    /// may ask for, since the server cannot know its length in advance.
     pub fn kv_bytes_per_request(&self) -> f64 {
-        (self.prompt_tokens + self.output_tokens) * self.kv_bytes_per_token
+        (self.prompt_tokens + self.longest_output_tokens) * self.kv_bytes_per_token
     }
 
     /// The largest batch whose KV caches fit beside the weights in the
@@ -180,5 +184,11 @@ impl ServiceModel {
     /// Time from the start of a batch until all its requests have their output.
     pub fn service_s(&self, batch: u64) -> f64 {
         self.prefill_s(batch) + self.decode_s(batch)
+    }
+
+    /// The same for a batch that decodes `steps` times: a static batch runs
+    /// until its longest answer is done.
+    pub fn service_steps_s(&self, batch: u64, steps: f64) -> f64 {
+        self.prefill_s(batch) + self.decode_steps_s(batch, batch as f64 * self.prompt_tokens, steps)
     }
 }

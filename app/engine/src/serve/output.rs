@@ -2,7 +2,7 @@
 //! behind each number.
 
 use super::{
-    KvCache, RunResult, Scheduler, ServeInput, ServiceModel, Simulation,
+    KvCache, OutputLengths, RunResult, Scheduler, ServeInput, ServiceModel, Simulation,
     DATABRICKS_LATENCY_METRICS, DATABRICKS_MBU_2023, HARCHOL_BALTER_2013, KWON_2023, POPE_2022,
     THAKUR_2005, TRITON_DYNAMIC_BATCHER, YU_2022,
 };
@@ -112,7 +112,15 @@ pub(super) fn summarize(
         mean_ttft_ms: 0.0,
         mean_tpot_ms: 0.0,
     });
-    let service_s = model.service_s(limit);
+    // A full static batch decodes until its longest answer is done; a
+    // continuous one spends the mean number of steps on each request.
+    let steps = match input.scheduler {
+        Scheduler::Static => input
+            .output_lengths
+            .expected_longest(input.output_tokens, limit),
+        Scheduler::Continuous => input.output_tokens as f64,
+    };
+    let service_s = model.service_steps_s(limit, steps);
     let service_1_s = model.service_s(1);
     let capacity_per_s = limit as f64 / service_s;
     let load = input.arrival_per_s / capacity_per_s;
@@ -124,7 +132,8 @@ pub(super) fn summarize(
     let usd_per_million_requests = input
         .usd_per_hour
         .map(|price| accelerators_needed as f64 * price / (input.arrival_per_s * 3600.0) * 1e6);
-    let md1_mean_wait_ms = (limit == 1)
+    // With varied lengths the service time varies too, and M/D/1 no longer applies.
+    let md1_mean_wait_ms = (limit == 1 && input.output_lengths == OutputLengths::Fixed)
         .then_some(input.arrival_per_s * service_1_s)
         .filter(|rho| *rho < 1.0)
         .map(|rho| rho * service_1_s / (2.0 * (1.0 - rho)) * 1000.0);
@@ -234,6 +243,15 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
     };
     let split = out.tensor_parallel > 1;
     let continuous = input.scheduler == Scheduler::Continuous;
+    let varied = input.output_lengths == OutputLengths::Uniform;
+    // The decode steps behind S(B): what `summarize` used for the capacity.
+    let steps_per_batch = if continuous {
+        input.output_tokens as f64
+    } else {
+        input
+            .output_lengths
+            .expected_longest(input.output_tokens, out.max_batch_used)
+    };
     let scheduler_source = if continuous {
         YU_2022
     } else {
@@ -289,7 +307,7 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
                 Binding { symbol: "M", meaning: "memory of one accelerator", value: format::si(input.memory_bytes, "B") },
                 t.clone(),
                 w.clone(),
-                Binding { symbol: "s_p + s_o", meaning: "prompt plus output tokens", value: format::grouped(input.prompt_tokens.saturating_add(input.output_tokens)) },
+                Binding { symbol: "s_p + s_o", meaning: if varied { "prompt plus the longest output a request may ask for" } else { "prompt plus output tokens" }, value: format::grouped(input.prompt_tokens.saturating_add(input.output_lengths.longest(input.output_tokens))) },
                 kappa.clone(),
             ],
             result: format::grouped(out.memory_max_batch),
@@ -307,7 +325,7 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
                 Binding { symbol: "C_d", meaning: "all-reduces of one decode step", value: format::milliseconds(out.tp_comm_per_step_ms) },
                 b.clone(),
                 Binding { symbol: "s_p", meaning: "prompt tokens", value: format::grouped(input.prompt_tokens) },
-                Binding { symbol: "s_o", meaning: "output tokens", value: format::grouped(input.output_tokens) },
+                Binding { symbol: "s_o", meaning: if varied && !continuous { "decode steps of a full batch: its longest answer, on average over B draws" } else if varied { "output tokens, on average" } else { "output tokens" }, value: format::significant_digits(steps_per_batch, 4) },
                 Binding { symbol: "\\eta P", meaning: "achieved compute: efficiency × dense peak in the arithmetic's format (INT4 weights compute in BF16)", value: format::flops_rate(model.compute_flops_per_s) },
                 w,
                 kappa,
@@ -367,7 +385,7 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
             formula_tex: "\\text{TPOT} = \\frac{T - T_{\\text{first}}}{s_o}",
             bindings: vec![
                 Binding { symbol: "T - T_{\\text{first}}", meaning: "mean time from first to last token", value: format::milliseconds(out.latency_ms.mean - out.ttft_ms.mean) },
-                Binding { symbol: "s_o", meaning: "output tokens", value: format::grouped(input.output_tokens) },
+                Binding { symbol: "s_o", meaning: if varied { "output tokens, on average" } else { "output tokens" }, value: format::grouped(input.output_tokens) },
                 Binding { symbol: "\\bar{B}", meaning: if continuous { "requests per decode step, on average" } else { "requests per batch, on average" }, value: format::significant_digits(out.mean_batch, 3) },
             ],
             result: format::milliseconds(out.tpot_ms),

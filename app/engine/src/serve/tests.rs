@@ -817,6 +817,57 @@ fn continuous_batching_cuts_the_wait_for_a_batch() {
         .contains("static, continuous"));
 }
 
+/// The expected longest of B uniform lengths matches counting every outcome,
+/// and draws cover 1 to 2·mean − 1 with the mean as their average.
+#[test]
+fn varied_lengths_have_the_stated_mean_and_longest() {
+    let lengths = OutputLengths::Uniform;
+    assert_eq!(lengths.longest(128), 255);
+    assert_eq!(OutputLengths::Fixed.longest(128), 128);
+    // Three lengths 1..=3 drawn twice: E[max] = (1·1 + 2·3 + 3·5) / 9 = 22/9.
+    assert!((lengths.expected_longest(2, 2) - 22.0 / 9.0).abs() < 1e-12);
+    assert!((lengths.expected_longest(128, 1) - 128.0).abs() < 1e-9);
+    assert_eq!(OutputLengths::Fixed.expected_longest(128, 32), 128.0);
+    let mut rng = crate::rng::SplitMix64::new(3);
+    let draws: Vec<u64> = (0..100_000)
+        .map(|_| lengths.draw(128, rng.next_open_unit()))
+        .collect();
+    assert_eq!(draws.iter().min(), Some(&1));
+    assert_eq!(draws.iter().max(), Some(&255));
+    let mean = draws.iter().sum::<u64>() as f64 / draws.len() as f64;
+    assert!((mean / 128.0 - 1.0).abs() < 0.01, "{mean}");
+}
+
+/// With answers of varied length a static batch runs until its longest is
+/// done, about twice the mean, so at the defaults' rate it can no longer keep
+/// up; continuous batching lets each request leave when it is done and still
+/// meets the target: the early-finishing requests that motivate Orca (Yu et
+/// al. 2022). The cache is
+/// reserved for the longest answer, so fewer requests fit.
+#[test]
+fn varied_lengths_sink_static_batches_but_not_continuous_ones() {
+    let fixed = run(&[]);
+    let stuck = run(&[("output_lengths", "uniform")]);
+    let flowing = run(&[("output_lengths", "uniform"), ("scheduler", "continuous")]);
+    assert!(
+        stuck.capacity_per_s < 10.0 && !stuck.stable,
+        "{}",
+        stuck.capacity_per_s
+    );
+    assert!((stuck.throughput_per_s / stuck.capacity_per_s - 1.0).abs() < 0.02);
+    assert!(!stuck.meets_slo && stuck.latency_ms.p99 > 60_000.0);
+    assert!(flowing.meets_slo, "{:?}", flowing.latency_ms);
+    assert!((flowing.throughput_per_s / 10.0 - 1.0).abs() < 0.05);
+    assert!(stuck.memory_max_batch < fixed.memory_max_batch);
+    assert_eq!(stuck.md1_mean_wait_ms, None);
+    assert!(form(&[("output_lengths", "zipf")])
+        .validate(&catalogue())
+        .unwrap_err()
+        .message_for("output_lengths")
+        .unwrap()
+        .contains("fixed, uniform"));
+}
+
 /// Continuous runs also step in slices, and slicing changes nothing.
 #[test]
 fn continuous_batching_steps_in_slices_too() {
@@ -860,6 +911,7 @@ mod properties {
             seed in 0u64..1000,
             tensor_parallel in 1u64..=8,
             scheduler in proptest::sample::select(vec!["static", "continuous"]),
+            lengths in proptest::sample::select(vec!["fixed", "uniform"]),
         ) {
             let pairs = [
                 ("params", params.to_string()),
@@ -873,6 +925,7 @@ mod properties {
                 ("seed", seed.to_string()),
                 ("tensor_parallel", tensor_parallel.to_string()),
                 ("scheduler", scheduler.to_string()),
+                ("output_lengths", lengths.to_string()),
                 ("requests", "500".to_string()),
             ];
             let mut form = ServeForm::default();
@@ -888,7 +941,7 @@ mod properties {
                 prop_assert!(point.throughput_per_s <= arrival * 1.3);
                 // A continuous server mixes contexts of every length in one
                 // step, which can beat the full static batch's B / S(B) a little.
-                if scheduler == "static" {
+                if scheduler == "static" && lengths == "fixed" {
                     let model = ServiceModel::new(&input);
                     let capacity = point.max_batch as f64 / model.service_s(point.max_batch);
                     prop_assert!(point.throughput_per_s <= capacity * (1.0 + 1e-9));

@@ -13,7 +13,7 @@ use crate::widgets::predict::PredictGate;
 use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use engine::hardware::Catalogue;
-use engine::serve::{KvCache, Scheduler, ServeForm, WeightPrecision, FIELDS};
+use engine::serve::{KvCache, OutputLengths, Scheduler, ServeForm, WeightPrecision, FIELDS};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -36,7 +36,11 @@ const NUMBERS: [(&str, &str, &str); 16] = [
         "Empty: derived from N; smaller with GQA",
     ),
     ("prompt_tokens", "Prompt tokens", "Per request"),
-    ("output_tokens", "Output tokens", "Generated per request"),
+    (
+        "output_tokens",
+        "Output tokens",
+        "Per request; the mean if varied",
+    ),
     (
         "arrival_per_s",
         "Arrival rate (requests/s)",
@@ -99,6 +103,13 @@ fn kv_cache_label(cache: KvCache) -> &'static str {
     match cache {
         KvCache::Auto => "Default (16-bit; 32 for FP32)",
         KvCache::Fp8 => "FP8 (1 byte a value)",
+    }
+}
+
+fn output_lengths_label(lengths: OutputLengths) -> &'static str {
+    match lengths {
+        OutputLengths::Fixed => "All the same",
+        OutputLengths::Uniform => "Varied (1 to 2× the mean)",
     }
 }
 
@@ -175,6 +186,12 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
             .map(|cache| (cache.key().to_string(), kv_cache_label(*cache).to_string()))
             .collect::<Vec<_>>()
     });
+    let output_lengths = Signal::derive(|| {
+        OutputLengths::ALL
+            .iter()
+            .map(|l| (l.key().to_string(), output_lengths_label(*l).to_string()))
+            .collect::<Vec<_>>()
+    });
     let schedulers = Signal::derive(|| {
         Scheduler::ALL
             .iter()
@@ -240,7 +257,10 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
                 </fieldset>
                 <fieldset class="field-group" data-testid="group-traffic">
                     <legend>"Traffic and target"</legend>
-                    {number("arrival_per_s")}{number("prompt_tokens")}{number("output_tokens")}{number("latency_slo_ms")}
+                    {number("arrival_per_s")}{number("prompt_tokens")}{number("output_tokens")}
+                    <SelectField id=format!("{id}-output_lengths") label="Output lengths" hint="Uniform draws keep the mean" test_id="output_lengths" options=output_lengths
+                        value=form_value(form, "output_lengths") error=error_for("output_lengths") on_change=form_setter(form, "output_lengths") />
+                    {number("latency_slo_ms")}
                 </fieldset>
                 <fieldset class="field-group" data-testid="group-server">
                     <legend>"Server"</legend>
