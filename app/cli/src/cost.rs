@@ -181,7 +181,7 @@ struct ServeRequest {
     model: ModelRequest,
     prompt_tokens: Option<Number>,
     output_tokens: Option<Number>,
-    /// `fixed`, or `uniform` from 1 to twice the mean.
+    /// `fixed`, or `uniform` from 1 to 2·`output_tokens` − 1.
     output_lengths: Option<String>,
     arrival_per_s: Option<Number>,
     /// `static` batches or `continuous` batching.

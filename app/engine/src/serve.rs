@@ -11,8 +11,8 @@
 //!   the oldest waiting request has waited `batch_window_ms`, whichever is
 //!   first, and never before it is free. With a window of 0 an idle server
 //!   serves an arriving request at once. Batches are static: all requests of a
-//!   batch are prefilled together, decode `output_tokens` steps together and
-//!   finish together.
+//!   batch are prefilled together and decode together until the longest answer
+//!   is done; only then does the next batch start.
 //! - **Continuous batching** (`scheduler` = `continuous`) schedules per step
 //!   instead, as Orca (Yu et al. 2022) and vLLM do: between decode steps the
 //!   server prefills the oldest waiting requests, up to `max_batch` running,
@@ -35,8 +35,10 @@
 //!   compute precision, η = `compute_efficiency`, BW the peak memory bandwidth
 //!   times `memory_efficiency` (the share of it that serving reaches, which
 //!   Databricks measured at 55–60% for 70B models at batch 1). KV-cache
-//!   writes, activations and the first token coming out of prefill are left
-//!   out. With the defaults, batch-1 decode of a 70B model lands within 10% of
+//!   writes and activations are left out. Prefill emits a request's first
+//!   token (the time to first token ends there), and `output_tokens` decode
+//!   steps follow, so a request receives one token more than it asked for
+//!   (under 1% at 128). With the defaults, batch-1 decode of a 70B model lands within 10% of
 //!   NVIDIA's and LMDeploy's published per-token latencies (see the tests).
 //! - **Tensor parallelism**: with `tensor_parallel` = t > 1 a replica is t
 //!   accelerators that split every layer as Megatron-LM does (Shoeybi et al.
@@ -63,16 +65,20 @@
 //!
 //! # Outputs
 //!
-//! Latency is time to the last token: arrival to the end of the batch (or of
-//! the request's last decode step, with continuous batching). The
+//! Latency (`latency_ms`, with p50 and p99) is time to the last token: arrival
+//! to the request's last decode step. `ttft_ms` is arrival to the end of its
+//! prefill, the first token, and `tpot_ms` the mean time per later token,
+//! Σ(latency − TTFT) / Σ output tokens; the sweep also gives each limit's p99
+//! TTFT. The
 //! simulation runs once for each batch limit 1, 2, 4, … up to the largest that
 //! fits (the `sweep`); the headline numbers are the last run's.
 //! `max_batch_meeting_slo` is the largest swept limit whose p99 latency meets
 //! `latency_slo_ms` at this arrival rate. `accelerators_needed` splits the
 //! traffic evenly over replicas so each runs at most `max_load` of its
-//! capacity with full batches, B / S(B) (with continuous batching too: a
-//! server kept full does the same work per request), and counts t accelerators for each
-//! replica. `usd_per_million_requests` charges
+//! capacity with full batches, B / S(B), and counts t accelerators for each
+//! replica. A full static batch runs E[max] of B output lengths; a continuous
+//! server is charged a prefill pass per request, the worst case, when
+//! requests leave and join one at a time (`output::full_batch_s`). `usd_per_million_requests` charges
 //! those replicas' hours at `usd_per_hour` and is `null` when no price is given.
 //!
 //! # Keys and defaults

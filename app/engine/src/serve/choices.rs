@@ -111,7 +111,8 @@ impl KvCache {
 #[serde(rename_all = "snake_case")]
 pub enum Scheduler {
     /// Static batches, as Triton's dynamic batcher forms them: a batch is
-    /// prefilled, decoded and finished together before the next one starts.
+    /// prefilled and decoded together, and the next starts only when its
+    /// longest answer is done.
     Static,
     /// Iteration-level scheduling, as in Orca and vLLM: requests join and
     /// leave the running batch between decode steps.

@@ -169,7 +169,12 @@ impl ContinuousRun {
         let duration = |steps: u64| model.decode_steps_s(batch, context, steps as f64);
         let steps = match self.next_arrival {
             Some(request) if self.room() > 0 => {
-                first_reaching(request.arrival_s - self.clock_s, to_finish, duration)
+                // Compare the clock the run will reach, not a difference of
+                // times, so rounding cannot stop a step short of the arrival.
+                let clock = self.clock_s;
+                first_reaching(request.arrival_s, to_finish, |steps| {
+                    clock + duration(steps)
+                })
             }
             _ => to_finish,
         };
@@ -204,17 +209,17 @@ impl ContinuousRun {
     }
 }
 
-/// The fewest steps, from 1 to `most`, whose total `duration` reaches `gap`,
-/// or `most` if none does. `duration` grows with the step count, so a binary
-/// search finds it in about log₂ `most` evaluations.
-fn first_reaching(gap: f64, most: u64, duration: impl Fn(u64) -> f64) -> u64 {
+/// The fewest steps, from 1 to `most`, after which `clock_after` reaches
+/// `target`, or `most` if none does. The clock grows with the step count, so
+/// a binary search finds it in about log₂ `most` evaluations.
+fn first_reaching(target: f64, most: u64, clock_after: impl Fn(u64) -> f64) -> u64 {
     let (mut low, mut high) = (1u64, most.max(1));
-    if duration(high) < gap {
+    if clock_after(high) < target {
         return high;
     }
     while low < high {
         let middle = low + (high - low) / 2;
-        if duration(middle) >= gap {
+        if clock_after(middle) >= target {
             high = middle;
         } else {
             low = middle + 1;

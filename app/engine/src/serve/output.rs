@@ -40,6 +40,8 @@ pub struct ServeOutput {
     pub ttft_ms: LatencyMs,
     /// Mean time per output token after the first.
     pub tpot_ms: f64,
+    /// Output tokens per request, on average over the lengths drawn.
+    pub mean_output_tokens: f64,
     /// Requests per batch, on average.
     pub mean_batch: f64,
     pub meets_slo: bool,
@@ -111,16 +113,9 @@ pub(super) fn summarize(
         ttft_p99_ms: 0.0,
         mean_ttft_ms: 0.0,
         mean_tpot_ms: 0.0,
+        mean_output_tokens: 0.0,
     });
-    // A full static batch decodes until its longest answer is done; a
-    // continuous one spends the mean number of steps on each request.
-    let steps = match input.scheduler {
-        Scheduler::Static => input
-            .output_lengths
-            .expected_longest(input.output_tokens, limit),
-        Scheduler::Continuous => input.output_tokens as f64,
-    };
-    let service_s = model.service_steps_s(limit, steps);
+    let service_s = full_batch_s(input, model, limit);
     let service_1_s = model.service_s(1);
     let capacity_per_s = limit as f64 / service_s;
     let load = input.arrival_per_s / capacity_per_s;
@@ -151,6 +146,7 @@ pub(super) fn summarize(
             mean: main.mean_ttft_ms,
         },
         tpot_ms: main.mean_tpot_ms,
+        mean_output_tokens: main.mean_output_tokens,
         mean_batch: main.mean_batch,
         meets_slo: main.p99_ms <= slo_ms,
         max_batch_meeting_slo: sweep
@@ -182,6 +178,33 @@ pub(super) fn summarize(
     ServeOutput {
         explanations: explain(input, model, &out),
         ..out
+    }
+}
+
+/// The time in which a full server turns over B requests, S(B). A static
+/// batch prefills its B prompts in one pass and decodes until its longest
+/// answer is done. A continuous server is charged a prefill pass of its own
+/// for every request, the worst case, when requests leave and join one at a
+/// time, and the mean number of decode steps of B requests together. Long
+/// prompts make prefill compute-bound, so both cost the same; short ones make
+/// each pass a read of all the weights, and there the static server keeps up
+/// at higher rates.
+pub(super) fn full_batch_s(input: &ServeInput, model: &ServiceModel, batch: u64) -> f64 {
+    match input.scheduler {
+        Scheduler::Static => model.service_steps_s(
+            batch,
+            input
+                .output_lengths
+                .expected_longest(input.output_tokens, batch),
+        ),
+        Scheduler::Continuous => {
+            batch as f64 * model.prefill_s(1)
+                + model.decode_steps_s(
+                    batch,
+                    batch as f64 * model.prompt_tokens,
+                    model.output_tokens,
+                )
+        }
     }
 }
 
@@ -317,11 +340,20 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
         Explanation {
             output: "service_time_ms",
             label: "Time to serve a full batch",
-            formula_tex: if split { "S(B) = \\max\\left(\\frac{2 N B s_p}{t\\,\\eta P}, \\frac{W}{t\\,\\eta_m BW}\\right) + C_p + \\sum_{j=0}^{s_o - 1} \\left[\\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{t\\,\\eta_m BW}, \\frac{2 N B}{t\\,\\eta P}\\right) + C_d\\right]" } else { "S(B) = \\max\\left(\\frac{2 N B s_p}{\\eta P}, \\frac{W}{\\eta_m BW}\\right) + \\sum_{j=0}^{s_o - 1} \\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{\\eta_m BW}, \\frac{2 N B}{\\eta P}\\right)" },
+            formula_tex: match (continuous, split) {
+                (false, true) => "S(B) = \\max\\left(\\frac{2 N B s_p}{t\\,\\eta P}, \\frac{W}{t\\,\\eta_m BW}\\right) + C_p + \\sum_{j=0}^{s_o - 1} \\left[\\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{t\\,\\eta_m BW}, \\frac{2 N B}{t\\,\\eta P}\\right) + C_d\\right]",
+                (false, false) => "S(B) = \\max\\left(\\frac{2 N B s_p}{\\eta P}, \\frac{W}{\\eta_m BW}\\right) + \\sum_{j=0}^{s_o - 1} \\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{\\eta_m BW}, \\frac{2 N B}{\\eta P}\\right)",
+                (true, true) => "S(B) = B\\left[\\max\\left(\\frac{2 N s_p}{t\\,\\eta P}, \\frac{W}{t\\,\\eta_m BW}\\right) + C_{p,1}\\right] + \\sum_{j=0}^{s_o - 1} \\left[\\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{t\\,\\eta_m BW}, \\frac{2 N B}{t\\,\\eta P}\\right) + C_d\\right]",
+                (true, false) => "S(B) = B\\max\\left(\\frac{2 N s_p}{\\eta P}, \\frac{W}{\\eta_m BW}\\right) + \\sum_{j=0}^{s_o - 1} \\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{\\eta_m BW}, \\frac{2 N B}{\\eta P}\\right)",
+            },
             bindings: vec![
                 n.clone(),
                 t.clone(),
-                Binding { symbol: "C_p", meaning: "all-reduces of the batch's prefill", value: format::milliseconds(out.tp_comm_prefill_ms) },
+                if continuous {
+                    Binding { symbol: "C_{p,1}", meaning: "all-reduces of one request's prefill", value: format::milliseconds(model.pass_comm_s(model.prompt_tokens) * 1000.0) }
+                } else {
+                    Binding { symbol: "C_p", meaning: "all-reduces of the batch's prefill", value: format::milliseconds(out.tp_comm_prefill_ms) }
+                },
                 Binding { symbol: "C_d", meaning: "all-reduces of one decode step", value: format::milliseconds(out.tp_comm_per_step_ms) },
                 b.clone(),
                 Binding { symbol: "s_p", meaning: "prompt tokens", value: format::grouped(input.prompt_tokens) },
@@ -332,7 +364,11 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
                 bw,
             ],
             result: format::milliseconds(out.service_time_ms),
-            note: if split { "Prefill is usually compute-bound, decode memory-bound: each step reads every weight and every cached token, at the share of peak bandwidth that serving engines measure. Splitting the model over t accelerators divides both by t but adds the all-reduces C_p (prefill) and C_d (each decode step), explained below." } else { "Prefill is usually compute-bound, decode memory-bound: each step reads every weight and every cached token, at the share of peak bandwidth that serving engines measure. Batching shares the weight reads, so S(B) grows far slower than B." },
+            note: match (continuous, split) {
+                (false, true) => "Prefill is usually compute-bound, decode memory-bound: each step reads every weight and every cached token, at the share of peak bandwidth that serving engines measure. Splitting the model over t accelerators divides both by t but adds the all-reduces C_p (prefill) and C_d (each decode step), explained below.",
+                (false, false) => "Prefill is usually compute-bound, decode memory-bound: each step reads every weight and every cached token, at the share of peak bandwidth that serving engines measure. Batching shares the weight reads, so S(B) grows far slower than B.",
+                (true, _) => "The time in which a full continuous server turns over B requests. Each is charged a prefill pass of its own, the worst case, when requests leave and join one at a time; decode steps are shared by all B. A long prompt's prefill is compute-bound and costs the same either way, but a short one reads every weight for a few tokens, and then static batches, which prefill together, keep up at higher rates.",
+            },
             source: DATABRICKS_MBU_2023,
         },
         Explanation {
@@ -341,7 +377,7 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
             formula_tex: "\\mu = \\frac{B}{S(B)}",
             bindings: vec![b, s_b],
             result: mu.value.clone(),
-            note: if continuous { "Requests per second with every batch full. A continuous server kept full does the same work per request: one prefill and s_o decode steps shared with B − 1 others." } else { "Requests per second with every batch full. Partly filled batches, at low load or short windows, serve fewer." },
+            note: if continuous { "Requests per second with every place full, counting a prefill pass for each request; a server whose requests leave in groups prefills together and serves a little more." } else { "Requests per second with every batch full. Partly filled batches, at low load or short windows, serve fewer." },
             source: POPE_2022,
         },
         Explanation {
@@ -382,10 +418,10 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
         Explanation {
             output: "tpot_ms",
             label: "Time per output token, mean (simulated)",
-            formula_tex: "\\text{TPOT} = \\frac{T - T_{\\text{first}}}{s_o}",
+            formula_tex: "\\text{TPOT} = \\frac{\\overline{T - T_{\\text{first}}}}{\\bar{s}_o}",
             bindings: vec![
-                Binding { symbol: "T - T_{\\text{first}}", meaning: "mean time from first to last token", value: format::milliseconds(out.latency_ms.mean - out.ttft_ms.mean) },
-                Binding { symbol: "s_o", meaning: if varied { "output tokens, on average" } else { "output tokens" }, value: format::grouped(input.output_tokens) },
+                Binding { symbol: "\\overline{T - T_{\\text{first}}}", meaning: "mean time from first to last token", value: format::milliseconds(out.latency_ms.mean - out.ttft_ms.mean) },
+                Binding { symbol: "\\bar{s}_o", meaning: if varied { "output tokens per request, on average over the lengths drawn" } else { "output tokens per request" }, value: format::significant_digits(out.mean_output_tokens, 4) },
                 Binding { symbol: "\\bar{B}", meaning: if continuous { "requests per decode step, on average" } else { "requests per batch, on average" }, value: format::significant_digits(out.mean_batch, 3) },
             ],
             result: format::milliseconds(out.tpot_ms),
@@ -438,7 +474,7 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
         for explanation in &mut explanations {
             explanation
                 .bindings
-                .retain(|binding| !matches!(binding.symbol, "t" | "C_p" | "C_d"));
+                .retain(|binding| !matches!(binding.symbol, "t" | "C_p" | "C_{p,1}" | "C_d"));
         }
     }
     if split {

@@ -83,6 +83,8 @@ pub struct RunResult {
     pub mean_ttft_ms: f64,
     /// Mean time per output token: Σ(latency − TTFT) / Σ output tokens.
     pub mean_tpot_ms: f64,
+    /// Output tokens per request served, on average (the lengths drawn).
+    pub mean_output_tokens: f64,
 }
 
 /// What a run has seen so far: the latencies of the requests served, their
@@ -176,6 +178,7 @@ impl Tally {
             mean_ttft_ms: mean(self.first_token_sum_s) * 1000.0,
             mean_tpot_ms: (self.latency_sum_s - self.first_token_sum_s) * 1000.0
                 / self.output_tokens.max(1) as f64,
+            mean_output_tokens: mean(self.output_tokens as f64),
         }
     }
 }
@@ -258,8 +261,15 @@ impl StaticRun {
         let first_token = start + model.prefill_s(batch);
         let context = batch as f64 * model.prompt_tokens;
         let mut longest = 0u64;
+        // With fixed lengths every request of the batch takes the same steps,
+        // so the closed form runs once per batch, not once per request.
+        let mut last: Option<(u64, f64)> = None;
         for request in self.waiting.drain(..size) {
-            let decode = model.decode_steps_s(batch, context, request.output_tokens as f64);
+            let decode = match last {
+                Some((tokens, decode)) if tokens == request.output_tokens => decode,
+                _ => model.decode_steps_s(batch, context, request.output_tokens as f64),
+            };
+            last = Some((request.output_tokens, decode));
             self.tally
                 .served(&request, start, first_token, first_token + decode);
             longest = longest.max(request.output_tokens);

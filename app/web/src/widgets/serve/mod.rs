@@ -51,7 +51,7 @@ const NUMBERS: [(&str, &str, &str); 16] = [
         "p99 target (ms)",
         "Arrival to last token, for 99 in 100 requests",
     ),
-    ("max_batch", "Max batch", "Largest batch the server forms"),
+    ("max_batch", "Max batch", "Most requests served at once"),
     (
         "batch_window_ms",
         "Batch window (ms)",
@@ -109,7 +109,7 @@ fn kv_cache_label(cache: KvCache) -> &'static str {
 fn output_lengths_label(lengths: OutputLengths) -> &'static str {
     match lengths {
         OutputLengths::Fixed => "All the same",
-        OutputLengths::Uniform => "Varied (1 to 2× the mean)",
+        OutputLengths::Uniform => "Varied (mean as typed)",
     }
 }
 

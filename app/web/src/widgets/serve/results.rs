@@ -94,13 +94,15 @@ fn verdict(shown: &Shown) -> impl IntoView {
         ("✖", "callout callout-warning", "Misses the p99 target")
     };
     let mut text = format!(
-        "With {} {}, p99 latency is {} against a target of {}; the median is {}.",
+        "With {}, p99 latency is {} against a target of {}; the median is {}.",
         if shown.continuous {
-            "continuous batching of up to"
+            format!(
+                "up to {} requests decoding at once (continuous batching)",
+                format::grouped(out.max_batch_used)
+            )
         } else {
-            "batches of up to"
+            format!("batches of up to {}", format::grouped(out.max_batch_used))
         },
-        format::grouped(out.max_batch_used),
         format::milliseconds(out.latency_ms.p99),
         format::milliseconds(shown.slo_ms),
         format::milliseconds(out.latency_ms.p50),
