@@ -241,7 +241,11 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
     };
     let s_b = Binding {
         symbol: "S(B)",
-        meaning: "service time of a full batch",
+        meaning: if input.scheduler == Scheduler::Continuous {
+            "time in which a full server turns over B requests"
+        } else {
+            "service time of a full batch"
+        },
         value: format::milliseconds(out.service_time_ms),
     };
     let mu = Binding {
@@ -339,12 +343,12 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
         },
         Explanation {
             output: "service_time_ms",
-            label: "Time to serve a full batch",
+            label: if continuous { "Time to turn over a full server" } else { "Time to serve a full batch" },
             formula_tex: match (continuous, split) {
                 (false, true) => "S(B) = \\max\\left(\\frac{2 N B s_p}{t\\,\\eta P}, \\frac{W}{t\\,\\eta_m BW}\\right) + C_p + \\sum_{j=0}^{s_o - 1} \\left[\\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{t\\,\\eta_m BW}, \\frac{2 N B}{t\\,\\eta P}\\right) + C_d\\right]",
                 (false, false) => "S(B) = \\max\\left(\\frac{2 N B s_p}{\\eta P}, \\frac{W}{\\eta_m BW}\\right) + \\sum_{j=0}^{s_o - 1} \\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{\\eta_m BW}, \\frac{2 N B}{\\eta P}\\right)",
                 (true, true) => "S(B) = B\\left[\\max\\left(\\frac{2 N s_p}{t\\,\\eta P}, \\frac{W}{t\\,\\eta_m BW}\\right) + C_{p,1}\\right] + \\sum_{j=0}^{s_o - 1} \\left[\\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{t\\,\\eta_m BW}, \\frac{2 N B}{t\\,\\eta P}\\right) + C_d\\right]",
-                (true, false) => "S(B) = B\\max\\left(\\frac{2 N s_p}{\\eta P}, \\frac{W}{\\eta_m BW}\\right) + \\sum_{j=0}^{s_o - 1} \\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{\\eta_m BW}, \\frac{2 N B}{\\eta P}\\right)",
+                (true, false) => "S(B) = B\\,\\max\\left(\\frac{2 N s_p}{\\eta P}, \\frac{W}{\\eta_m BW}\\right) + \\sum_{j=0}^{s_o - 1} \\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{\\eta_m BW}, \\frac{2 N B}{\\eta P}\\right)",
             },
             bindings: vec![
                 n.clone(),
