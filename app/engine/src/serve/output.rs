@@ -115,7 +115,8 @@ pub(super) fn summarize(
         mean_tpot_ms: 0.0,
         mean_output_tokens: 0.0,
     });
-    let service_s = full_batch_s(input, model, limit);
+    let steps = full_batch_steps(input, limit);
+    let service_s = full_batch_s(input, model, limit, steps);
     let service_1_s = model.service_s(1);
     let capacity_per_s = limit as f64 / service_s;
     let load = input.arrival_per_s / capacity_per_s;
@@ -176,39 +177,48 @@ pub(super) fn summarize(
         explanations: Vec::new(),
     };
     ServeOutput {
-        explanations: explain(input, model, &out),
+        explanations: explain(input, model, &out, steps),
         ..out
     }
 }
 
-/// The time in which a full server turns over B requests, S(B). A static
-/// batch prefills its B prompts in one pass and decodes until its longest
-/// answer is done. A continuous server is charged a prefill pass of its own
-/// for every request, the worst case, when requests leave and join one at a
-/// time, and the mean number of decode steps of B requests together. Long
-/// prompts make prefill compute-bound, so both cost the same; short ones make
-/// each pass a read of all the weights, and there the static server keeps up
-/// at higher rates.
-pub(super) fn full_batch_s(input: &ServeInput, model: &ServiceModel, batch: u64) -> f64 {
+/// The decode steps a full server of B spends on its requests: a static
+/// batch decodes until its longest answer is done, E[max] of B lengths; a
+/// continuous server spends the mean number on each.
+fn full_batch_steps(input: &ServeInput, batch: u64) -> f64 {
     match input.scheduler {
-        Scheduler::Static => model.service_steps_s(
-            batch,
-            input
-                .output_lengths
-                .expected_longest(input.output_tokens, batch),
-        ),
+        Scheduler::Static => input
+            .output_lengths
+            .expected_longest(input.output_tokens, batch),
+        Scheduler::Continuous => input.output_tokens as f64,
+    }
+}
+
+/// The time in which a full server turns over B requests, S(B), given its
+/// decode `steps`. A static batch prefills its B prompts in one pass. A
+/// continuous server is charged a prefill pass of its own for every request,
+/// the worst case, when requests leave and join one at a time. Long prompts
+/// make prefill compute-bound, so both cost the same; short ones make each
+/// pass a read of all the weights, and there the static server keeps up at
+/// higher rates.
+fn full_batch_s(input: &ServeInput, model: &ServiceModel, batch: u64, steps: f64) -> f64 {
+    match input.scheduler {
+        Scheduler::Static => model.service_steps_s(batch, steps),
         Scheduler::Continuous => {
             batch as f64 * model.prefill_s(1)
-                + model.decode_steps_s(
-                    batch,
-                    batch as f64 * model.prompt_tokens,
-                    model.output_tokens,
-                )
+                + model.decode_steps_s(batch, batch as f64 * model.prompt_tokens, steps)
         }
     }
 }
 
-fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<Explanation> {
+/// The story behind each number; `steps_per_batch` is the decode steps
+/// `summarize` counted for a full server, so S(B) is explained as computed.
+fn explain(
+    input: &ServeInput,
+    model: &ServiceModel,
+    out: &ServeOutput,
+    steps_per_batch: f64,
+) -> Vec<Explanation> {
     let n = Binding {
         symbol: "N",
         meaning: "parameters",
@@ -271,14 +281,6 @@ fn explain(input: &ServeInput, model: &ServiceModel, out: &ServeOutput) -> Vec<E
     let split = out.tensor_parallel > 1;
     let continuous = input.scheduler == Scheduler::Continuous;
     let varied = input.output_lengths == OutputLengths::Uniform;
-    // The decode steps behind S(B): what `summarize` used for the capacity.
-    let steps_per_batch = if continuous {
-        input.output_tokens as f64
-    } else {
-        input
-            .output_lengths
-            .expected_longest(input.output_tokens, out.max_batch_used)
-    };
     let scheduler_source = if continuous {
         YU_2022
     } else {

@@ -436,68 +436,77 @@ fn tensor_parallelism_stays_inside_the_fast_links() {
         .is_ok());
 }
 
-/// Time per output token at batch 1 on the course's own catalogue: the mean
-/// decode step over a run, (S with 256 outputs − S with 128) / 128.
+/// A model on the course's own catalogue, serving one request at a time.
+fn alone_on_course_hardware(pairs: &[(&str, &str)]) -> ServiceModel {
+    let mut form = form(pairs);
+    form.set_field("max_batch", "1".to_string());
+    ServiceModel::new(&form.validate(&crate::hardware::course_catalogue()).unwrap())
+}
+
+/// Time per output token at batch 1: the mean decode step over a run,
+/// (S with 256 outputs − S with 128) / 128.
 fn time_per_output_token_ms(pairs: &[(&str, &str)]) -> f64 {
-    let catalogue = crate::hardware::course_catalogue();
-    let service_ms = |outputs: &str| {
-        let mut form = form(pairs);
-        form.set_field("output_tokens", outputs.to_string());
-        form.set_field("max_batch", "1".to_string());
-        ServiceModel::new(&form.validate(&catalogue).unwrap()).service_s(1) * 1000.0
+    let service_ms = |outputs: &'static str| {
+        let mut with_outputs = pairs.to_vec();
+        with_outputs.push(("output_tokens", outputs));
+        alone_on_course_hardware(&with_outputs).service_s(1) * 1000.0
     };
     (service_ms("256") - service_ms("128")) / 128.0
 }
+
+/// Time to the first token alone on the server: the prompt's prefill.
+fn time_to_first_token_ms(pairs: &[(&str, &str)]) -> f64 {
+    alone_on_course_hardware(pairs).prefill_s(1) * 1000.0
+}
+
+/// The fields of several published configurations, joined in order.
+fn joined<'a>(parts: &[&[(&'a str, &'a str)]]) -> Vec<(&'a str, &'a str)> {
+    parts.concat()
+}
+
+/// NVIDIA NIM LLM benchmarking docs, Performance, Llama-3.3-70b-instruct,
+/// NIM 1.8.0, "2 x H100 80G", "fp8 TP2", 5000 input / 500 output tokens,
+/// concurrency 1: TTFT 406.77 ms, ITL 18.58 ms.
+/// https://docs.nvidia.com/nim/benchmarking/llm/1.0.0/performance
+const NIM_LLAMA33_70B_2_H100_FP8: [(&str, &str); 7] = [
+    ("accelerator", "h100-sxm-80gb"),
+    ("tensor_parallel", "2"),
+    ("params", "70.6e9"),
+    ("layers", "80"),
+    ("kv_dim", "1024"),
+    ("precision", "fp8"),
+    ("prompt_tokens", "5000"),
+];
+
+/// Llama 2 shapes as LMDeploy and TensorRT-LLM benchmarked them: parameters,
+/// layers and key/value width (8 key/value heads of 128 for 70B).
+const LLAMA2_70B: [(&str, &str); 3] = [("params", "69e9"), ("layers", "80"), ("kv_dim", "1024")];
+const LLAMA2_13B: [(&str, &str); 3] = [("params", "13e9"), ("layers", "40"), ("kv_dim", "5120")];
+const LLAMA2_7B: [(&str, &str); 3] = [("params", "6.7e9"), ("layers", "32"), ("kv_dim", "4096")];
+const A100: (&str, &str) = ("accelerator", "a100-sxm-80gb");
 
 /// Published batch-1 decode latencies against the defaults (60% of peak
 /// bandwidth, Databricks 2023). Each is within 15%; at 100% of peak the model
 /// was 1.6 times too fast on all three.
 #[test]
 fn golden_time_per_output_token_against_published_measurements() {
-    // NVIDIA NIM LLM benchmarking docs, Performance, Llama-3.3-70b-instruct,
-    // NIM 1.8.0, "2 x H100 80G", "fp8 TP2", 5000 input / 500 output tokens,
-    // concurrency 1: ITL 18.58 ms.
-    // https://docs.nvidia.com/nim/benchmarking/llm/1.0.0/performance
-    let nim = time_per_output_token_ms(&[
-        ("accelerator", "h100-sxm-80gb"),
-        ("tensor_parallel", "2"),
-        ("params", "70.6e9"),
-        ("layers", "80"),
-        ("kv_dim", "1024"),
-        ("precision", "fp8"),
-        ("prompt_tokens", "5000"),
-    ]);
+    // NIM (above): ITL 18.58 ms.
+    let nim = time_per_output_token_ms(&NIM_LLAMA33_70B_2_H100_FP8);
     assert!((nim / 18.58 - 1.0).abs() < 0.15, "{nim}");
     // LMDeploy v0.1.0a1, docs/en/benchmark/a100_fp16.md (commit 3e391df),
     // llama2-70b, batch 1, tp 4, 128 prompt / 128 output tokens on A100-80G:
     // 33.63 output tokens/s, p50 token latency 0.029 s.
     // https://github.com/InternLM/lmdeploy/blob/3e391df4673326f79363eebe030876861a9b7090/docs/en/benchmark/a100_fp16.md
-    let lmdeploy_70b = time_per_output_token_ms(&[
-        ("accelerator", "a100-sxm-80gb"),
-        ("tensor_parallel", "4"),
-        ("params", "69e9"),
-        ("layers", "80"),
-        ("kv_dim", "1024"),
-        ("prompt_tokens", "128"),
-    ]);
+    let prompt_128 = [("prompt_tokens", "128")];
+    let lmdeploy_70b = time_per_output_token_ms(&joined(&[
+        &LLAMA2_70B,
+        &[A100, ("tensor_parallel", "4")],
+        &prompt_128,
+    ]));
     assert!((lmdeploy_70b / 29.0 - 1.0).abs() < 0.15, "{lmdeploy_70b}");
     // The same file, llama2-7b, batch 1, tp 1, 128 / 128: p50 0.01 s.
-    let lmdeploy_7b = time_per_output_token_ms(&[
-        ("accelerator", "a100-sxm-80gb"),
-        ("params", "6.7e9"),
-        ("layers", "32"),
-        ("kv_dim", "4096"),
-        ("prompt_tokens", "128"),
-    ]);
+    let lmdeploy_7b = time_per_output_token_ms(&joined(&[&LLAMA2_7B, &[A100], &prompt_128]));
     assert!((lmdeploy_7b / 10.0 - 1.0).abs() < 0.15, "{lmdeploy_7b}");
-}
-
-/// Time to the first token alone on the server: the prompt's prefill.
-fn time_to_first_token_ms(pairs: &[(&str, &str)]) -> f64 {
-    let catalogue = crate::hardware::course_catalogue();
-    let mut form = form(pairs);
-    form.set_field("max_batch", "1".to_string());
-    ServiceModel::new(&form.validate(&catalogue).unwrap()).prefill_s(1) * 1000.0
 }
 
 /// Published time to first token at concurrency 1, with long prompts, where
@@ -509,63 +518,25 @@ fn time_to_first_token_ms(pairs: &[(&str, &str)]) -> f64 {
 /// factor (of t, or of 2 in the FLOPs) fails the test.
 #[test]
 fn golden_time_to_first_token_against_published_measurements() {
-    let llama2_70b = [
-        ("params", "69e9"),
-        ("layers", "80"),
-        ("kv_dim", "1024"),
-        ("prompt_tokens", "2048"),
-    ];
-    let with = |extra: &[(&'static str, &'static str)]| {
-        let mut pairs = llama2_70b.to_vec();
-        pairs.extend_from_slice(extra);
-        pairs
-    };
+    let prompt_2048 = [("prompt_tokens", "2048")];
+    let tp4 = ("tensor_parallel", "4");
     let points = [
-        // NVIDIA NIM LLM benchmarking docs, Performance, Llama-3.3-70b-instruct,
-        // NIM 1.8.0, "2 x H100 80G", "fp8 TP2", 5000 input / 500 output
-        // tokens, concurrency 1: TTFT 406.77 ms (the row of the ITL golden).
-        // https://docs.nvidia.com/nim/benchmarking/llm/1.0.0/performance
-        (
-            time_to_first_token_ms(&[
-                ("accelerator", "h100-sxm-80gb"),
-                ("tensor_parallel", "2"),
-                ("params", "70.6e9"),
-                ("layers", "80"),
-                ("kv_dim", "1024"),
-                ("precision", "fp8"),
-                ("prompt_tokens", "5000"),
-            ]),
-            406.77,
-        ),
+        // NIM (above): TTFT 406.77 ms, the row of the ITL golden.
+        (time_to_first_token_ms(&NIM_LLAMA33_70B_2_H100_FP8), 406.77),
         // LMDeploy v0.1.0a1, docs/en/benchmark/a100_fp16.md (commit 3e391df),
         // batch 1, 2,048 prompt tokens on A100-80G, "FTL(ave)": llama2-70b tp 4
         // 0.402 s; llama2-13b tp 1 0.242 s; llama2-7b tp 1 0.139 s.
         // https://github.com/InternLM/lmdeploy/blob/3e391df4673326f79363eebe030876861a9b7090/docs/en/benchmark/a100_fp16.md
         (
-            time_to_first_token_ms(&with(&[
-                ("accelerator", "a100-sxm-80gb"),
-                ("tensor_parallel", "4"),
-            ])),
+            time_to_first_token_ms(&joined(&[&LLAMA2_70B, &[A100, tp4], &prompt_2048])),
             402.0,
         ),
         (
-            time_to_first_token_ms(&[
-                ("accelerator", "a100-sxm-80gb"),
-                ("params", "13e9"),
-                ("layers", "40"),
-                ("kv_dim", "5120"),
-                ("prompt_tokens", "2048"),
-            ]),
+            time_to_first_token_ms(&joined(&[&LLAMA2_13B, &[A100], &prompt_2048])),
             242.0,
         ),
         (
-            time_to_first_token_ms(&[
-                ("accelerator", "a100-sxm-80gb"),
-                ("params", "6.7e9"),
-                ("layers", "32"),
-                ("kv_dim", "4096"),
-                ("prompt_tokens", "2048"),
-            ]),
+            time_to_first_token_ms(&joined(&[&LLAMA2_7B, &[A100], &prompt_2048])),
             139.0,
         ),
         // TensorRT-LLM v0.5, docs/source/performance.md (commit 77d24b5),
@@ -573,18 +544,15 @@ fn golden_time_to_first_token_against_published_measurements() {
         // tp 4 on H100 in FP8, 109 ms; on A100 in FP16, 377 ms.
         // https://github.com/NVIDIA/TensorRT-LLM/blob/77d24b5fa178f11ed7fafdd9833b7245e075f721/docs/source/performance.md
         (
-            time_to_first_token_ms(&with(&[
-                ("accelerator", "h100-sxm-80gb"),
-                ("tensor_parallel", "4"),
-                ("precision", "fp8"),
+            time_to_first_token_ms(&joined(&[
+                &LLAMA2_70B,
+                &[("accelerator", "h100-sxm-80gb"), tp4, ("precision", "fp8")],
+                &prompt_2048,
             ])),
             109.0,
         ),
         (
-            time_to_first_token_ms(&with(&[
-                ("accelerator", "a100-sxm-80gb"),
-                ("tensor_parallel", "4"),
-            ])),
+            time_to_first_token_ms(&joined(&[&LLAMA2_70B, &[A100, tp4], &prompt_2048])),
             377.0,
         ),
     ];

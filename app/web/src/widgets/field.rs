@@ -103,6 +103,18 @@ pub fn SelectField(
     }
 }
 
+/// A menu over every value of an engine enum: its key as the value, and the
+/// text `label` gives it.
+pub fn menu_options<T: Copy>(
+    all: &[T],
+    key: fn(T) -> &'static str,
+    label: impl Fn(T) -> String,
+) -> Vec<(String, String)> {
+    all.iter()
+        .map(|value| (key(*value).to_string(), label(*value)))
+        .collect()
+}
+
 /// One field of a widget form as a signal of its raw text.
 pub fn form_value<F: engine::widgets::WidgetForm>(
     form: RwSignal<F>,

@@ -4,7 +4,9 @@
 use crate::context::use_course;
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
-use crate::widgets::field::{field_error, form_setter, form_value, NumberField, SelectField};
+use crate::widgets::field::{
+    field_error, form_setter, form_value, menu_options, NumberField, SelectField,
+};
 use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::WidgetTitle;
@@ -51,10 +53,7 @@ fn options<T: Copy + 'static>(
     if unknown {
         list.push((String::new(), "Unknown".to_string()));
     }
-    list.extend(
-        all.iter()
-            .map(|v| (key(*v).to_string(), capitalized(label(*v)))),
-    );
+    list.extend(menu_options(all, key, |v| capitalized(label(v))));
     Signal::derive(move || list.clone())
 }
 

@@ -7,7 +7,9 @@ mod run;
 
 use crate::context::use_course;
 use crate::widgets::copy_link::CopyLink;
-use crate::widgets::field::{field_error, form_setter, form_value, NumberField, SelectField};
+use crate::widgets::field::{
+    field_error, form_setter, form_value, menu_options, NumberField, SelectField,
+};
 use crate::widgets::live_summary::{live_summary, summarize_outputs};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::WidgetTitle;
@@ -175,28 +177,24 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
     };
     let accelerators = Signal::derive(move || accelerator_options(catalogue.get()));
     let precisions = Signal::derive(|| {
-        WeightPrecision::ALL
-            .iter()
-            .map(|p| (p.key().to_string(), precision_label(*p).to_string()))
-            .collect::<Vec<_>>()
+        menu_options(&WeightPrecision::ALL, WeightPrecision::key, |p| {
+            precision_label(p).to_string()
+        })
     });
     let kv_caches = Signal::derive(|| {
-        KvCache::ALL
-            .iter()
-            .map(|cache| (cache.key().to_string(), kv_cache_label(*cache).to_string()))
-            .collect::<Vec<_>>()
+        menu_options(&KvCache::ALL, KvCache::key, |c| {
+            kv_cache_label(c).to_string()
+        })
     });
     let output_lengths = Signal::derive(|| {
-        OutputLengths::ALL
-            .iter()
-            .map(|l| (l.key().to_string(), output_lengths_label(*l).to_string()))
-            .collect::<Vec<_>>()
+        menu_options(&OutputLengths::ALL, OutputLengths::key, |l| {
+            output_lengths_label(l).to_string()
+        })
     });
     let schedulers = Signal::derive(|| {
-        Scheduler::ALL
-            .iter()
-            .map(|s| (s.key().to_string(), scheduler_label(*s).to_string()))
-            .collect::<Vec<_>>()
+        menu_options(&Scheduler::ALL, Scheduler::key, |s| {
+            scheduler_label(s).to_string()
+        })
     });
     // A published model fills parameters, layers and key/value width at once;
     // the menu reads "Custom" as soon as any of the three is typed over.
