@@ -287,3 +287,40 @@ test("no displayed formula is clipped, and every scroll box's shading matches wh
   expect(clipped).toEqual([]);
   expect([...new Set(patched)]).toEqual([]);
 });
+
+// In every widget's form, the controls of one row share a top edge and a
+// height, whether a field has a hint, a label that wraps, or a menu instead
+// of a text box. Before the form grids used subgrid, a menu without a hint
+// sat a line above the text boxes beside it.
+test("the controls in one row of a form line up", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  let rowsChecked = 0;
+  for (const widget of WIDGETS) {
+    await page.goto(`/#/lab/${widget}`);
+    await expect(page.locator("section.widget, .quiz").first()).toBeVisible();
+    const rows = await page.locator(".widget-form > .field, .field-group > .field").evaluateAll((fields) => {
+      const byRow = new Map();
+      for (const field of fields) {
+        const control = field.querySelector(":scope > input, :scope > select");
+        if (!control) continue;
+        const top = Math.round(field.getBoundingClientRect().top);
+        const box = control.getBoundingClientRect();
+        byRow.set(top, [...(byRow.get(top) ?? []), { id: control.id, top: box.top, height: box.height }]);
+      }
+      return [...byRow.values()].filter((row) => row.length > 1);
+    });
+    for (const row of rows) {
+      const first = row[0];
+      for (const control of row) {
+        expect(Math.abs(control.top - first.top), `${widget}: ${control.id} beside ${first.id}`).toBeLessThan(1);
+        expect(Math.abs(control.height - first.height), `${widget}: ${control.id} beside ${first.id}`).toBeLessThan(1);
+      }
+    }
+    rowsChecked += rows.length;
+  }
+  // The splitter, matcher and serving forms alone have more than ten rows of
+  // two or three fields, so a sweep that found none would be broken.
+  expect(rowsChecked).toBeGreaterThan(10);
+  await context.close();
+});
