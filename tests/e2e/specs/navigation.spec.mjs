@@ -63,6 +63,27 @@ test("a footnote mark moves focus to its note", async ({ page }) => {
   await expect(page.locator(`[id="${target}"]`)).toBeInViewport();
 });
 
+// A footnote number is 12 px wide; a tap a little above or beside it, where
+// a fingertip lands, still follows the link.
+test("a tap just outside a footnote number still opens its note", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const course = new CoursePage(page);
+  await course.goto("/m/why-hardware");
+  const mark = page.locator(".module-body .footnote-ref a").first();
+  const target = (await mark.getAttribute("href")).split("/").pop();
+  await mark.scrollIntoViewIfNeeded();
+  const box = await mark.boundingBox();
+  const hit = (dx, dy) => page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest(".footnote-ref a")?.getAttribute("href") ?? null,
+    [box.x + box.width / 2 + dx, box.y + box.height / 2 + dy]);
+  for (const [dx, dy] of [[0, -12], [0, 12], [-8, 0], [8, 0]]) {
+    expect(await hit(dx, dy), `${dx}, ${dy}`).toContain(target);
+  }
+  await page.touchscreen.tap(box.x + box.width / 2, box.y - 4);
+  await expect(page.locator(`[id="${target}"]`)).toBeInViewport();
+  await context.close();
+});
+
 test("the table of contents jumps to a section and moves focus there", async ({ page }) => {
   const course = new CoursePage(page);
   await course.goto("/m/clusters");
