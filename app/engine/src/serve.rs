@@ -36,9 +36,10 @@
 //!   times `memory_efficiency` (the share of it that serving reaches, which
 //!   Databricks measured at 55–60% for 70B models at batch 1). KV-cache
 //!   writes and activations are left out. Prefill emits a request's first
-//!   token (the time to first token ends there), and `output_tokens` decode
-//!   steps follow, so a request receives one token more than it asked for
-//!   (under 1% at 128). With the defaults, batch-1 decode of a 70B model lands within 10% of
+//!   token (the time to first token ends there), and `output_tokens` − 1
+//!   decode steps emit the rest, as serving benchmarks count them (latency =
+//!   TTFT + (tokens − 1) × TPOT); a one-token answer is done when its
+//!   prefill ends. With the defaults, batch-1 decode of a 70B model lands within 10% of
 //!   NVIDIA's and LMDeploy's published per-token latencies (see the tests).
 //! - **Tensor parallelism**: with `tensor_parallel` = t > 1 a replica is t
 //!   accelerators that split every layer as Megatron-LM does (Shoeybi et al.
@@ -164,8 +165,16 @@ pub const YU_2022: Source = Source {
 
 pub const DATABRICKS_LATENCY_METRICS: Source = Source {
     title: "Agarwal et al. (Databricks) 2023, LLM Inference Performance Engineering: Best Practices",
-    locator: "Important Metrics for LLM Serving: time to first token (TTFT), set by the wait in the queue and the prompt's prefill; time per output token (TPOT); latency = TTFT + TPOT × the tokens generated",
+    locator: "Important Metrics for LLM Serving: time to first token (TTFT), set by the wait in the queue and the prompt's prefill; time per output token (TPOT)",
     url: "https://www.databricks.com/blog/llm-inference-performance-engineering-best-practices",
+};
+
+/// How benchmarks count the tokens after the first: the prefill emits one,
+/// so a request's decode interval divides by the tokens less one.
+pub const AIPERF_INTER_TOKEN_LATENCY: Source = Source {
+    title: "NVIDIA AIPerf (the successor of GenAI-Perf), README, Metrics Reference",
+    locator: "Streaming Metrics: Inter Token Latency = (request_latency − time_to_first_token) / (output_sequence_length − 1)",
+    url: "https://github.com/ai-dynamo/aiperf/blob/240ab66777dc06c0b2a67856c16a43f538ec9c9b/README.md",
 };
 
 pub const TRITON_DYNAMIC_BATCHER: Source = Source {

@@ -207,8 +207,8 @@ test.describe("serving simulation", () => {
     await course.goto("/lab/serve");
     const widget = course.widget("serve");
     const stats = widget.root.getByTestId("serve-stats");
-    await expect(widget.value("latency_ms")).toHaveText("3.01 s");
-    await expect(widget.value("p50_ms")).toHaveText("2.07 s");
+    await expect(widget.value("latency_ms")).toHaveText("2.98 s");
+    await expect(widget.value("p50_ms")).toHaveText("2.05 s");
     await expect(widget.value("throughput_per_s")).toHaveText("9.84 requests/s");
     await expect(widget.value("max_batch_meeting_slo")).toHaveText("32");
     await expect(widget.value("accelerators_needed")).toHaveText("1");
@@ -218,7 +218,7 @@ test.describe("serving simulation", () => {
     await widget.set("arrival_per_s", "15");
     await expect(stats).not.toHaveAttribute("data-run", firstRun);
     await expect(stats).toHaveAttribute("data-stale", "false");
-    await expect(widget.value("latency_ms")).toHaveText("4.55 s");
+    await expect(widget.value("latency_ms")).toHaveText("4.37 s");
     await expect(widget.value("accelerators_needed")).toHaveText("2");
     await expect(widget.root.getByTestId("serve-verdict")).toContainText("✖ Misses the p99 target");
     await expect(widget.root.getByTestId("serve-verdict")).toContainText("2 at the planned load");
@@ -246,7 +246,7 @@ test.describe("serving simulation", () => {
     await widget.set("max_batch", "32");
     await expect(widget.error("params")).toContainText("Needs 142 GB of memory");
     await widget.set("params", "7e9");
-    await expect(widget.value("latency_ms")).toHaveText("3.01 s");
+    await expect(widget.value("latency_ms")).toHaveText("2.98 s");
     await course.expectNoConsoleErrors();
   });
 
@@ -258,22 +258,22 @@ test.describe("serving simulation", () => {
     await expect(widget.root.getByTestId("results-invalid")).toBeVisible();
     const scheduler = widget.input("scheduler");
     await scheduler.selectOption("static");
-    await expect(widget.value("latency_ms")).toHaveText("3.01 s");
-    await expect(widget.value("ttft_ms")).toHaveText("1.73 s");
-    await expect(widget.value("tpot_ms")).toHaveText("9.26 ms");
+    await expect(widget.value("latency_ms")).toHaveText("2.98 s");
+    await expect(widget.value("ttft_ms")).toHaveText("1.72 s");
+    await expect(widget.value("tpot_ms")).toHaveText("9.25 ms");
     await scheduler.focus();
     await page.keyboard.press("ArrowDown");
     await expect(scheduler).toHaveValue("continuous");
     await expect(page).toHaveURL(/serve\.scheduler=continuous/);
-    await expect(widget.value("latency_ms")).toHaveText("1.81 s");
-    await expect(widget.value("p50_ms")).toHaveText("1.41 s");
+    await expect(widget.value("latency_ms")).toHaveText("1.79 s");
+    await expect(widget.value("p50_ms")).toHaveText("1.39 s");
     // The first token no longer waits behind a batch; later tokens come a little slower.
-    await expect(widget.value("ttft_ms")).toHaveText("43.4 ms");
+    await expect(widget.value("ttft_ms")).toHaveText("42.7 ms");
     await expect(widget.value("tpot_ms")).toHaveText("10.9 ms");
     const table = widget.root.getByTestId("chart-table");
     await table.locator("summary").click();
     await expect(table.locator("thead")).toContainText("Mean requests per step");
-    await expect(table.locator("tbody tr").last()).toContainText("43.4 ms");
+    await expect(table.locator("tbody tr").last()).toContainText("42.7 ms");
     await expect(widget.value("throughput_per_s")).toHaveText("9.84 requests/s");
     await widget.root.getByTestId("explain-serve-latency_ms").press("Enter");
     const story = widget.root.getByTestId("out-latency_ms");
@@ -295,12 +295,28 @@ test.describe("serving simulation", () => {
     await expect(page).toHaveURL(/serve\.output_lengths=uniform/);
     // Each static batch now runs to its longest answer, about twice the mean.
     await expect(verdict).toContainText("✖ Misses the p99 target");
-    await expect(widget.value("capacity_per_s")).toHaveText("8.93 requests/s");
+    await expect(widget.value("capacity_per_s")).toHaveText("8.97 requests/s");
     await expect(widget.value("accelerators_needed")).toHaveText("2");
     await widget.input("scheduler").selectOption("continuous");
     await expect(verdict).toContainText("✔ Meets the p99 target");
-    await expect(widget.value("latency_ms")).toHaveText("3.03 s");
+    await expect(widget.value("latency_ms")).toHaveText("3 s");
     await expect(widget.value("accelerators_needed")).toHaveText("1");
+    await course.expectNoConsoleErrors();
+  });
+
+  test("a one-token answer is done when its prefill ends, so it has no time per later token", async ({ page }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/serve");
+    const widget = course.widget("serve");
+    await expect(widget.value("tpot_ms")).toHaveText("9.25 ms");
+    await widget.set("output_tokens", "1");
+    await expect(widget.value("tpot_ms")).toHaveCount(0);
+    // Alone or queued, such a request's last token is its first.
+    await expect(widget.value("latency_ms")).toHaveText(await widget.value("ttft_ms").textContent());
+    await widget.set("output_tokens", "2");
+    await expect(widget.value("tpot_ms")).toBeVisible();
+    await widget.root.getByTestId("explain-serve-tpot_ms").press("Enter");
+    await expect(widget.root.getByTestId("out-tpot_ms")).toContainText("all but the first come from decode steps");
     await course.expectNoConsoleErrors();
   });
 
@@ -329,7 +345,7 @@ test.describe("serving simulation", () => {
     const course = new CoursePage(page);
     await course.goto("/lab/serve");
     const widget = course.widget("serve");
-    await expect(widget.value("latency_ms")).toHaveText("3.01 s");
+    await expect(widget.value("latency_ms")).toHaveText("2.98 s");
     await expect(widget.value("tp_comm_per_step_ms")).toHaveCount(0);
     await widget.set("params", "70e9");
     await expect(widget.error("params")).toContainText("Needs 142 GB of memory, but h100-sxm-80gb has 80 GB. Split it over at least 2 accelerators per replica (t)");
@@ -348,7 +364,7 @@ test.describe("serving simulation", () => {
     await page.keyboard.type("8");
     await expect(page).toHaveURL(/serve\.tensor_parallel=8/);
     await expect(widget.value("tp_comm_per_step_ms")).toHaveText("2.68 ms");
-    await expect(widget.value("latency_ms")).toHaveText("4.8 s");
+    await expect(widget.value("latency_ms")).toHaveText("4.76 s");
     await expect(widget.value("accelerators_needed")).toHaveText("16 (2 replicas of 8)");
     await expect(widget.root.getByTestId("serve-verdict")).toContainText("✖ Misses the p99 target");
     await course.expectNoConsoleErrors();
@@ -417,7 +433,7 @@ test("module 7 places all three with its worked numbers behind a prediction", as
   const serve = course.widget("serve");
   await serve.root.getByTestId("predict-input").fill("1000");
   await serve.root.getByTestId("predict-reveal").click();
-  await expect(serve.root.getByTestId("predict-result")).toHaveText("You guessed 1,000 ms; the model gives 3,010 ms: 3× too low.");
+  await expect(serve.root.getByTestId("predict-result")).toHaveText("You guessed 1,000 ms; the model gives 2,984 ms: 3× too low.");
   await expect(serve.value("usd_per_million_requests")).toHaveText("$191.11");
   await course.expectNoConsoleErrors();
 });

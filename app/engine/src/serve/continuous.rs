@@ -17,7 +17,7 @@
 //! `max_batch` is still capped by `memory_max_batch`; vLLM allocates pages
 //! as tokens arrive and can hold more, preempting when memory runs out.
 
-use super::model::ServiceModel;
+use super::model::{decode_steps_for, ServiceModel};
 use super::sim::{Arrivals, Request, RunResult, Tally};
 use super::ServeInput;
 use std::cmp::{Ordering, Reverse};
@@ -123,8 +123,7 @@ impl ContinuousRun {
         }
         let room = usize::try_from(self.room()).unwrap_or(usize::MAX);
         if room > 0 && !self.waiting.is_empty() {
-            self.admit(model, room.min(self.waiting.len()));
-            return 0;
+            return self.admit(model, room.min(self.waiting.len()));
         }
         if self.running.is_empty() {
             if let Some(request) = self.next_arrival {
@@ -135,13 +134,23 @@ impl ContinuousRun {
         self.decode(model)
     }
 
-    /// Prefills the `count` oldest waiting requests in one pass.
-    fn admit(&mut self, model: &ServiceModel, count: usize) {
+    /// Prefills the `count` oldest waiting requests in one pass; returns how
+    /// many of them are done with it, because they asked for one token.
+    fn admit(&mut self, model: &ServiceModel, count: usize) -> u64 {
         let start = self.clock_s;
         self.clock_s += model.prefill_s(count as u64);
+        let mut finished = 0;
         for request in self.waiting.drain(..count) {
+            // The prefill emits the first token; an answer of one is complete.
+            let steps = decode_steps_for(request.output_tokens);
+            if steps == 0 {
+                self.tally
+                    .served(&request, start, self.clock_s, self.clock_s);
+                finished += 1;
+                continue;
+            }
             self.running.push(Reverse(Running {
-                finish_step: self.step.saturating_add(request.output_tokens.max(1)),
+                finish_step: self.step.saturating_add(steps),
                 order: self.admitted,
                 admitted_step: self.step,
                 arrival_s: request.arrival_s,
@@ -152,6 +161,7 @@ impl ContinuousRun {
             self.admitted = self.admitted.saturating_add(1);
             self.admitted_steps_sum = self.admitted_steps_sum.saturating_add(self.step);
         }
+        finished
     }
 
     /// Decodes until the next request finishes or, if there is room, until

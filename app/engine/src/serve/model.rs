@@ -49,6 +49,18 @@ pub struct ServiceModel {
     pub link_latency_s: f64,
 }
 
+/// Decode steps for an answer of `tokens` tokens: the prefill emits the
+/// first, and each step after it one more, as serving benchmarks count them
+/// (end-to-end latency = TTFT + (tokens − 1) × TPOT).
+pub fn decode_steps_for(tokens: u64) -> u64 {
+    tokens.saturating_sub(1)
+}
+
+/// The same for a mean or expected length, which is at least one token.
+pub fn mean_decode_steps_for(tokens: f64) -> f64 {
+    (tokens - 1.0).max(0.0)
+}
+
 /// All-reduces per layer in one forward pass: after attention and after the
 /// MLP (Shoeybi et al. 2019, Section 3).
 pub const ALLREDUCES_PER_LAYER: f64 = 2.0;
@@ -149,9 +161,14 @@ impl ServiceModel {
             + self.pass_comm_s(batch)
     }
 
-    /// Every decode step of a full static batch, summed in closed form.
+    /// Every decode step of a full static batch of mean-length answers,
+    /// summed in closed form.
     pub fn decode_s(&self, batch: u64) -> f64 {
-        self.decode_steps_s(batch, batch as f64 * self.prompt_tokens, self.output_tokens)
+        self.decode_steps_s(
+            batch,
+            batch as f64 * self.prompt_tokens,
+            mean_decode_steps_for(self.output_tokens),
+        )
     }
 
     /// `steps` decode steps of `batch` requests that hold `context` cached

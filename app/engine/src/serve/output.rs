@@ -1,10 +1,11 @@
 //! What `serve::compute` returns, built from the finished runs, and the story
 //! behind each number.
 
+use super::model::mean_decode_steps_for;
 use super::{
     KvCache, OutputLengths, RunResult, Scheduler, ServeInput, ServiceModel, Simulation,
-    DATABRICKS_LATENCY_METRICS, DATABRICKS_MBU_2023, HARCHOL_BALTER_2013, KWON_2023, POPE_2022,
-    THAKUR_2005, TRITON_DYNAMIC_BATCHER, YU_2022,
+    AIPERF_INTER_TOKEN_LATENCY, DATABRICKS_LATENCY_METRICS, DATABRICKS_MBU_2023,
+    HARCHOL_BALTER_2013, KWON_2023, POPE_2022, THAKUR_2005, TRITON_DYNAMIC_BATCHER, YU_2022,
 };
 use crate::collective::recursive_doubling_steps;
 use crate::explain::{Binding, Explanation};
@@ -115,8 +116,8 @@ pub(super) fn summarize(
         mean_tpot_ms: 0.0,
         mean_output_tokens: 0.0,
     });
-    let steps = full_batch_steps(input, limit);
-    let service_s = full_batch_s(input, model, limit, steps);
+    let tokens = full_batch_tokens(input, limit);
+    let service_s = full_batch_s(input, model, limit, tokens);
     let service_1_s = model.service_s(1);
     let capacity_per_s = limit as f64 / service_s;
     let load = input.arrival_per_s / capacity_per_s;
@@ -177,15 +178,15 @@ pub(super) fn summarize(
         explanations: Vec::new(),
     };
     ServeOutput {
-        explanations: explain(input, model, &out, steps),
+        explanations: explain(input, model, &out, tokens),
         ..out
     }
 }
 
-/// The decode steps a full server of B spends on its requests: a static
-/// batch decodes until its longest answer is done, E[max] of B lengths; a
-/// continuous server spends the mean number on each.
-fn full_batch_steps(input: &ServeInput, batch: u64) -> f64 {
+/// The answer length that sets a full server's decode steps (one fewer
+/// than it): a static batch decodes until its longest answer is done, E[max]
+/// of B lengths; a continuous server spends the mean number on each.
+fn full_batch_tokens(input: &ServeInput, batch: u64) -> f64 {
     match input.scheduler {
         Scheduler::Static => input
             .output_lengths
@@ -194,14 +195,15 @@ fn full_batch_steps(input: &ServeInput, batch: u64) -> f64 {
     }
 }
 
-/// The time in which a full server turns over B requests, S(B), given its
-/// decode `steps`. A static batch prefills its B prompts in one pass. A
+/// The time in which a full server turns over B requests, S(B), given the
+/// answer length `tokens` that sets its decode steps. A static batch prefills its B prompts in one pass. A
 /// continuous server is charged a prefill pass of its own for every request,
 /// the worst case, when requests leave and join one at a time. Long prompts
 /// make prefill compute-bound, so both cost the same; short ones make each
 /// pass a read of all the weights, and there the static server keeps up at
 /// higher rates.
-fn full_batch_s(input: &ServeInput, model: &ServiceModel, batch: u64, steps: f64) -> f64 {
+fn full_batch_s(input: &ServeInput, model: &ServiceModel, batch: u64, tokens: f64) -> f64 {
+    let steps = mean_decode_steps_for(tokens);
     match input.scheduler {
         Scheduler::Static => model.service_steps_s(batch, steps),
         Scheduler::Continuous => {
@@ -211,13 +213,13 @@ fn full_batch_s(input: &ServeInput, model: &ServiceModel, batch: u64, steps: f64
     }
 }
 
-/// The story behind each number; `steps_per_batch` is the decode steps
+/// The story behind each number; `tokens_per_batch` is the answer length
 /// `summarize` counted for a full server, so S(B) is explained as computed.
 fn explain(
     input: &ServeInput,
     model: &ServiceModel,
     out: &ServeOutput,
-    steps_per_batch: f64,
+    tokens_per_batch: f64,
 ) -> Vec<Explanation> {
     let n = Binding {
         symbol: "N",
@@ -347,10 +349,10 @@ fn explain(
             output: "service_time_ms",
             label: if continuous { "Time to turn over a full server" } else { "Time to serve a full batch" },
             formula_tex: match (continuous, split) {
-                (false, true) => "S(B) = \\max\\left(\\frac{2 N B s_p}{t\\,\\eta P}, \\frac{W}{t\\,\\eta_m BW}\\right) + C_p + \\sum_{j=0}^{s_o - 1} \\left[\\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{t\\,\\eta_m BW}, \\frac{2 N B}{t\\,\\eta P}\\right) + C_d\\right]",
-                (false, false) => "S(B) = \\max\\left(\\frac{2 N B s_p}{\\eta P}, \\frac{W}{\\eta_m BW}\\right) + \\sum_{j=0}^{s_o - 1} \\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{\\eta_m BW}, \\frac{2 N B}{\\eta P}\\right)",
-                (true, true) => "S(B) = B\\left[\\max\\left(\\frac{2 N s_p}{t\\,\\eta P}, \\frac{W}{t\\,\\eta_m BW}\\right) + C_{p,1}\\right] + \\sum_{j=0}^{s_o - 1} \\left[\\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{t\\,\\eta_m BW}, \\frac{2 N B}{t\\,\\eta P}\\right) + C_d\\right]",
-                (true, false) => "S(B) = B\\,\\max\\left(\\frac{2 N s_p}{\\eta P}, \\frac{W}{\\eta_m BW}\\right) + \\sum_{j=0}^{s_o - 1} \\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{\\eta_m BW}, \\frac{2 N B}{\\eta P}\\right)",
+                (false, true) => "S(B) = \\max\\left(\\frac{2 N B s_p}{t\\,\\eta P}, \\frac{W}{t\\,\\eta_m BW}\\right) + C_p + \\sum_{j=0}^{s_o - 2} \\left[\\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{t\\,\\eta_m BW}, \\frac{2 N B}{t\\,\\eta P}\\right) + C_d\\right]",
+                (false, false) => "S(B) = \\max\\left(\\frac{2 N B s_p}{\\eta P}, \\frac{W}{\\eta_m BW}\\right) + \\sum_{j=0}^{s_o - 2} \\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{\\eta_m BW}, \\frac{2 N B}{\\eta P}\\right)",
+                (true, true) => "S(B) = B\\left[\\max\\left(\\frac{2 N s_p}{t\\,\\eta P}, \\frac{W}{t\\,\\eta_m BW}\\right) + C_{p,1}\\right] + \\sum_{j=0}^{s_o - 2} \\left[\\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{t\\,\\eta_m BW}, \\frac{2 N B}{t\\,\\eta P}\\right) + C_d\\right]",
+                (true, false) => "S(B) = B\\,\\max\\left(\\frac{2 N s_p}{\\eta P}, \\frac{W}{\\eta_m BW}\\right) + \\sum_{j=0}^{s_o - 2} \\max\\left(\\frac{W + B (s_p + j)\\,\\kappa}{\\eta_m BW}, \\frac{2 N B}{\\eta P}\\right)",
             },
             bindings: vec![
                 n.clone(),
@@ -363,7 +365,7 @@ fn explain(
                 Binding { symbol: "C_d", meaning: "all-reduces of one decode step", value: format::milliseconds(out.tp_comm_per_step_ms) },
                 b.clone(),
                 Binding { symbol: "s_p", meaning: "prompt tokens", value: format::grouped(input.prompt_tokens) },
-                Binding { symbol: "s_o", meaning: if varied && !continuous { "decode steps of a full batch: its longest answer, on average over B draws" } else if varied { "output tokens, on average" } else { "output tokens" }, value: format::significant_digits(steps_per_batch, 4) },
+                Binding { symbol: "s_o", meaning: if varied && !continuous { "tokens of a full batch's longest answer, on average over B draws (the prefill emits the first, each decode step one more)" } else if varied { "output tokens, on average (the prefill emits the first, each decode step one more)" } else { "output tokens (the prefill emits the first, each decode step one more)" }, value: format::significant_digits(tokens_per_batch, 4) },
                 Binding { symbol: "\\eta P", meaning: "achieved compute: efficiency × dense peak in the arithmetic's format (INT4 weights compute in BF16)", value: format::flops_rate(model.compute_flops_per_s) },
                 w,
                 kappa,
@@ -424,15 +426,15 @@ fn explain(
         Explanation {
             output: "tpot_ms",
             label: "Time per output token, mean (simulated)",
-            formula_tex: "\\text{TPOT} = \\frac{\\overline{T - T_{\\text{first}}}}{\\bar{s}_o}",
+            formula_tex: "\\text{TPOT} = \\frac{\\bar{T} - \\bar{T}_{\\text{first}}}{\\bar{s}_o - 1}",
             bindings: vec![
-                Binding { symbol: "\\overline{T - T_{\\text{first}}}", meaning: "mean time from first to last token", value: format::milliseconds(out.latency_ms.mean - out.ttft_ms.mean) },
-                Binding { symbol: "\\bar{s}_o", meaning: if varied { "output tokens per request, on average over the lengths drawn" } else { "output tokens per request" }, value: format::significant_digits(out.mean_output_tokens, 4) },
+                Binding { symbol: "\\bar{T} - \\bar{T}_{\\text{first}}", meaning: "mean time from first to last token", value: format::milliseconds(out.latency_ms.mean - out.ttft_ms.mean) },
+                Binding { symbol: "\\bar{s}_o", meaning: if varied { "output tokens per request, on average over the lengths drawn; all but the first come from decode steps" } else { "output tokens per request; all but the first come from decode steps" }, value: format::significant_digits(out.mean_output_tokens, 4) },
                 Binding { symbol: "\\bar{B}", meaning: if continuous { "requests per decode step, on average" } else { "requests per batch, on average" }, value: format::significant_digits(out.mean_batch, 3) },
             ],
             result: format::milliseconds(out.tpot_ms),
             note: if continuous { "The pace at which a streamed answer appears once it starts: one decode step, slower when more requests share it, plus the prefills of newcomers that pause it. Continuous batching shortens the wait for the first token and pays some of it back here." } else { "The pace at which a streamed answer appears once it starts: one decode step, which reads every weight and every cached token of the batch, so larger batches decode a little slower." },
-            source: DATABRICKS_LATENCY_METRICS,
+            source: AIPERF_INTER_TOKEN_LATENCY,
         },
         Explanation {
             output: "throughput_per_s",
@@ -528,6 +530,11 @@ fn explain(
             note: "With one request per batch the server is an M/D/1 queue, and Pollaczek–Khinchine gives the mean wait exactly; the simulation should agree to within noise.",
             source: HARCHOL_BALTER_2013,
         });
+    }
+    // When every answer is a single token, no decode step runs and there is
+    // no pace of later tokens to explain (`tpot_ms` is then 0).
+    if out.mean_output_tokens <= 1.0 {
+        explanations.retain(|e| e.output != "tpot_ms");
     }
     explanations
 }

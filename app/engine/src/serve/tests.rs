@@ -175,14 +175,18 @@ fn decode_closed_form_matches_the_step_by_step_sum() {
     ];
     for (pairs, batch) in cases {
         let model = ServiceModel::new(&input(pairs));
-        let by_step: f64 = (0..input(pairs).output_tokens)
+        // The prefill emits the first token, so an answer of s_o tokens
+        // takes s_o − 1 decode steps, and a one-token answer none.
+        let by_step: f64 = (0..input(pairs).output_tokens - 1)
             .map(|t| model.decode_step_s(batch, model.prompt_tokens + t as f64))
             .sum();
         let closed = model.decode_s(batch);
-        assert!(
-            ((closed - by_step) / by_step).abs() < 1e-9,
-            "{pairs:?} batch {batch}: {closed} vs {by_step}"
-        );
+        let close = if by_step == 0.0 {
+            closed == 0.0
+        } else {
+            ((closed - by_step) / by_step).abs() < 1e-9
+        };
+        assert!(close, "{pairs:?} batch {batch}: {closed} vs {by_step}");
     }
 }
 
@@ -731,12 +735,12 @@ fn continuous_batching_alone_takes_the_service_time() {
 
 /// Alone on the server, the first token comes when the prompt's prefill ends,
 /// and every later token takes one decode step: TTFT = P(1) and
-/// TPOT = D(1) / s_o, whichever the scheduler.
+/// TPOT = D(1) / (s_o − 1), whichever the scheduler.
 #[test]
 fn alone_the_first_token_waits_for_the_prefill_only() {
     let model = ServiceModel::new(&input(&[]));
     let prefill_ms = model.prefill_s(1) * 1000.0;
-    let step_ms = model.decode_s(1) * 1000.0 / model.output_tokens;
+    let step_ms = model.decode_s(1) * 1000.0 / (model.output_tokens - 1.0);
     for scheduler in ["static", "continuous"] {
         let alone = run(&[
             ("scheduler", scheduler),
@@ -751,6 +755,34 @@ fn alone_the_first_token_waits_for_the_prefill_only() {
             "{scheduler}"
         );
         assert!((alone.tpot_ms / step_ms - 1.0).abs() < 1e-3, "{scheduler}");
+    }
+}
+
+/// The prefill emits a request's first token, so a one-token answer (a
+/// classification, a yes or no) is done when its prefill ends, and a
+/// two-token answer one decode step later, whichever the scheduler.
+#[test]
+fn a_one_token_answer_is_done_when_its_prefill_ends() {
+    let model = ServiceModel::new(&input(&[]));
+    let prefill_ms = model.prefill_s(1) * 1000.0;
+    let step_ms = model.decode_step_s(1, model.prompt_tokens) * 1000.0;
+    for scheduler in ["static", "continuous"] {
+        for (tokens, expected_ms) in [("1", prefill_ms), ("2", prefill_ms + step_ms)] {
+            let alone = run(&[
+                ("scheduler", scheduler),
+                ("output_tokens", tokens),
+                ("arrival_per_s", "0.001"),
+                ("max_batch", "1"),
+                ("batch_window_ms", "0"),
+                ("requests", "500"),
+            ]);
+            assert!(
+                (alone.latency_ms.p50 / expected_ms - 1.0).abs() < 1e-6,
+                "{scheduler}, {tokens}: {} vs {expected_ms}",
+                alone.latency_ms.p50
+            );
+            assert!((alone.ttft_ms.p50 / prefill_ms - 1.0).abs() < 1e-6);
+        }
     }
 }
 
@@ -859,11 +891,17 @@ fn continuous_step_by_step(input: &ServeInput, room: usize) -> (Vec<f64>, Vec<f6
             let count = (room - running.len()).min(waiting.len());
             clock += model.prefill_s(count as u64);
             for request in waiting.drain(..count) {
+                // The prefill emitted the first token; a one-token answer is done.
+                if request.output_tokens == 1 {
+                    latencies.push(clock - request.arrival_s);
+                    firsts.push(clock - request.arrival_s);
+                    continue;
+                }
                 running.push(Decoding {
                     arrival_s: request.arrival_s,
                     first_token_s: clock,
                     context: model.prompt_tokens,
-                    left: request.output_tokens,
+                    left: request.output_tokens - 1,
                 });
             }
             continue;
@@ -1035,13 +1073,13 @@ mod properties {
             }
             let input = form.validate(&catalogue()).unwrap();
             let out = compute(&input);
-            // Alone, a request takes S(1); with varied lengths a short answer
-            // may take as little as its prefill and one decode step.
+            // Alone, a request takes S(1); with varied lengths a one-token
+            // answer takes its prefill alone.
             let alone = ServiceModel::new(&input);
             let floor = if lengths == "fixed" {
                 out.service_time_batch_1_ms
             } else {
-                (alone.prefill_s(1) + alone.decode_steps_s(1, alone.prompt_tokens, 1.0)) * 1000.0
+                alone.prefill_s(1) * 1000.0
             } * (1.0 - 1e-9);
             for point in &out.sweep {
                 prop_assert!(point.p50_ms >= floor, "p50 {} < S(1) {}", point.p50_ms, floor);
@@ -1054,7 +1092,11 @@ mod properties {
                     let capacity = point.max_batch as f64 / model.service_s(point.max_batch);
                     prop_assert!(point.throughput_per_s <= capacity * (1.0 + 1e-9));
                 }
-                prop_assert!(point.mean_batch >= 1.0 && point.mean_batch <= point.max_batch as f64);
+                // A continuous server whose answers are all one token long
+                // takes no decode step, so it has no requests per step.
+                let no_steps = scheduler == "continuous" && out.mean_output_tokens <= 1.0;
+                prop_assert!(point.mean_batch <= point.max_batch as f64);
+                prop_assert!(point.mean_batch >= 1.0 || (no_steps && point.mean_batch == 0.0));
             }
             prop_assert!(out.accelerators_needed >= 1);
             prop_assert_eq!(out.accelerators_needed, out.replicas * tensor_parallel);
@@ -1062,7 +1104,14 @@ mod properties {
             // Arrivals reach 10⁴ s, where a double resolves about 2 ps, so a
             // TTFT of a few microseconds keeps only 7 digits; allow 1 ns.
             prop_assert!(out.ttft_ms.p50 >= model.prefill_s(1) * 1000.0 * (1.0 - 1e-9) - 1e-6);
-            prop_assert!(out.tpot_ms > 0.0 && out.tpot_ms.is_finite());
+            // One-token answers have no later tokens, so no pace and no
+            // explanation of one; any longer answer has both.
+            if out.mean_output_tokens > 1.0 {
+                prop_assert!(out.tpot_ms > 0.0 && out.tpot_ms.is_finite());
+            } else {
+                prop_assert_eq!(out.tpot_ms, 0.0);
+                prop_assert!(out.explanations.iter().all(|e| e.output != "tpot_ms"));
+            }
             prop_assert!(out.tp_comm_per_step_ms >= 0.0 && out.tp_comm_per_step_ms.is_finite());
             prop_assert_eq!(out.max_batch_meeting_slo, out.sweep.iter().filter(|p| p.meets_slo).map(|p| p.max_batch).max());
         }
