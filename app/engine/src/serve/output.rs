@@ -426,10 +426,10 @@ fn explain(
         Explanation {
             output: "tpot_ms",
             label: "Time per output token, mean (simulated)",
-            formula_tex: "\\text{TPOT} = \\frac{\\bar{T} - \\bar{T}_{\\text{first}}}{\\bar{s}_o - 1}",
+            formula_tex: "\\text{TPOT} = \\frac{\\sum_i \\left(T_i - F_i\\right)}{\\sum_i \\left(s_{o,i} - 1\\right)}",
             bindings: vec![
-                Binding { symbol: "\\bar{T} - \\bar{T}_{\\text{first}}", meaning: "mean time from first to last token", value: format::milliseconds(out.latency_ms.mean - out.ttft_ms.mean) },
-                Binding { symbol: "\\bar{s}_o", meaning: if varied { "output tokens per request, on average over the lengths drawn; all but the first come from decode steps" } else { "output tokens per request; all but the first come from decode steps" }, value: format::significant_digits(out.mean_output_tokens, 4) },
+                Binding { symbol: "T_i - F_i", meaning: "time from first to last token (latency less time to first token), mean over requests", value: format::milliseconds(out.latency_ms.mean - out.ttft_ms.mean) },
+                Binding { symbol: "s_{o,i}", meaning: if varied { "output tokens of request i, mean over the lengths drawn; all but the first come from decode steps" } else { "output tokens of each request; all but the first come from decode steps" }, value: format::significant_digits(out.mean_output_tokens, 4) },
                 Binding { symbol: "\\bar{B}", meaning: if continuous { "requests per decode step, on average" } else { "requests per batch, on average" }, value: format::significant_digits(out.mean_batch, 3) },
             ],
             result: format::milliseconds(out.tpot_ms),
