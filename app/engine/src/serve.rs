@@ -43,9 +43,11 @@
 //!   NVIDIA's and LMDeploy's published per-token latencies (see the tests).
 //! - **Tensor parallelism**: with `tensor_parallel` = t > 1 a replica is t
 //!   accelerators that split every layer as Megatron-LM does (Shoeybi et al.
-//!   2019): each holds W/t of the weights and 1/t of the KV cache (which
-//!   assumes at least t key/value heads; it is not checked), computes 1/t of the FLOPs, and the
-//!   replica all-reduces each layer's output twice a pass. A message is
+//!   2019): each holds W/t of the weights and 1/t of the KV cache, computes
+//!   1/t of the FLOPs, and the replica all-reduces each layer's output twice
+//!   a pass. Keys and values split by whole heads of 128, so once t exceeds
+//!   the model's key/value heads (kv_dim / 128) each accelerator keeps a copy
+//!   of one, as vLLM does, and the replica's cache holds t heads. A message is
 //!   tokens × d × activation bytes with d = √(N / 12L); it crosses the chips'
 //!   own links (half the catalogue's two-way figure, 5 µs a step) by ring or
 //!   recursive doubling, whichever is faster (Thakur et al. 2005), and is not
@@ -167,6 +169,12 @@ pub const DATABRICKS_LATENCY_METRICS: Source = Source {
     title: "Agarwal et al. (Databricks) 2023, LLM Inference Performance Engineering: Best Practices",
     locator: "Important Metrics for LLM Serving: time to first token (TTFT), set by the wait in the queue and the prompt's prefill; time per output token (TPOT)",
     url: "https://www.databricks.com/blog/llm-inference-performance-engineering-best-practices",
+};
+
+pub const VLLM_KV_HEAD_REPLICATION: Source = Source {
+    title: "vLLM, vllm/model_executor/models/llama.py, LlamaAttention",
+    locator: "with fewer key/value heads than the tensor-parallel size the heads are replicated: num_kv_heads = max(1, total_num_kv_heads // tp_size) per GPU",
+    url: "https://github.com/vllm-project/vllm/blob/0035bdf2b1ac243ef6f31eef27411b022461df8e/vllm/model_executor/models/llama.py",
 };
 
 /// How benchmarks count the tokens after the first: the prefill emits one,

@@ -27,7 +27,8 @@ pub fn derived_shape(params: f64) -> (u64, u64) {
 pub struct ServiceModel {
     pub params: f64,
     pub weights_bytes: f64,
-    /// Keys and values of one token across every layer.
+    /// Keys and values of one token across every layer, as the replica
+    /// stores them (heads copied when t exceeds the key/value heads).
     pub kv_bytes_per_token: f64,
     /// Peak memory bandwidth times the share serving reaches of it.
     pub bandwidth_bytes_per_s: f64,
@@ -47,6 +48,20 @@ pub struct ServiceModel {
     /// The chips' own link, one direction, and its latency per step.
     pub link_bytes_per_s: f64,
     pub link_latency_s: f64,
+}
+
+/// The size of one key (or value) head. Every preset, like Llama, GPT-3 and
+/// Mistral models, splits its keys and values into heads of 128.
+pub const KV_HEAD_SIZE: u64 = 128;
+
+/// The key width per layer that a replica of `t` accelerators stores. Each
+/// accelerator keeps whole key/value heads, so once t exceeds the model's
+/// key/value heads (d_kv / 128) each keeps one and the heads are copied, as
+/// vLLM does: max(1, kv_heads / t) heads per accelerator. A width under one
+/// head counts as one head.
+pub fn replica_kv_dim(kv_dim: u64, tensor_parallel: u64) -> u64 {
+    let head = kv_dim.clamp(1, KV_HEAD_SIZE);
+    kv_dim.max(tensor_parallel.max(1).saturating_mul(head))
 }
 
 /// Decode steps for an answer of `tokens` tokens: the prefill emits the
@@ -78,7 +93,7 @@ impl ServiceModel {
             weights_bytes: input.params * input.precision.bytes_per_param(),
             kv_bytes_per_token: 2.0
                 * input.layers as f64
-                * input.kv_dim as f64
+                * replica_kv_dim(input.kv_dim, input.tensor_parallel) as f64
                 * input.kv_bytes_per_value(),
             bandwidth_bytes_per_s: input.bandwidth_bytes_per_s * input.memory_efficiency,
             compute_flops_per_s: input.peak_flops_per_s * input.compute_efficiency,

@@ -1,11 +1,12 @@
 //! What `serve::compute` returns, built from the finished runs, and the story
 //! behind each number.
 
-use super::model::mean_decode_steps_for;
+use super::model::{mean_decode_steps_for, replica_kv_dim, KV_HEAD_SIZE};
 use super::{
     KvCache, OutputLengths, RunResult, Scheduler, ServeInput, ServiceModel, Simulation,
     AIPERF_INTER_TOKEN_LATENCY, DATABRICKS_LATENCY_METRICS, DATABRICKS_MBU_2023,
-    HARCHOL_BALTER_2013, KWON_2023, POPE_2022, THAKUR_2005, TRITON_DYNAMIC_BATCHER, YU_2022,
+    HARCHOL_BALTER_2013, KWON_2023, POPE_2022, THAKUR_2005, TRITON_DYNAMIC_BATCHER,
+    VLLM_KV_HEAD_REPLICATION, YU_2022,
 };
 use crate::collective::recursive_doubling_steps;
 use crate::explain::{Binding, Explanation};
@@ -231,6 +232,8 @@ fn explain(
         meaning: "bytes of weights",
         value: format::si(model.weights_bytes, "B"),
     };
+    // With more accelerators than key/value heads, each keeps a copy of one.
+    let heads_copied = replica_kv_dim(input.kv_dim, input.tensor_parallel) > input.kv_dim;
     let kappa = Binding {
         symbol: "\\kappa",
         meaning: "KV-cache bytes per token",
@@ -320,15 +323,22 @@ fn explain(
         Explanation {
             output: "kv_cache_bytes_per_token",
             label: "KV cache per token",
-            formula_tex: "\\kappa = 2\\,L\\,d_{kv}\\,b_{kv}",
-            bindings: vec![
-                Binding { symbol: "L", meaning: if input.layers_derived { "layers (derived from N)" } else { "layers" }, value: format::grouped(input.layers) },
-                Binding { symbol: "d_{kv}", meaning: if input.kv_dim_derived { "key width per layer (derived from N)" } else { "key width per layer" }, value: format::grouped(input.kv_dim) },
-                Binding { symbol: "b_{kv}", meaning: match input.kv_cache { KvCache::Auto => "bytes per cached value (the activations' format: 16-bit, or 32 with FP32 weights)", KvCache::Fp8 => "bytes per cached value (FP8 cache)" }, value: format::plain_number(input.kv_bytes_per_value()) },
-            ],
+            formula_tex: if heads_copied { "\\kappa = 2\\,L\\,t\\,d_h\\,b_{kv}" } else { "\\kappa = 2\\,L\\,d_{kv}\\,b_{kv}" },
+            bindings: {
+                let mut bindings = vec![
+                    Binding { symbol: "L", meaning: if input.layers_derived { "layers (derived from N)" } else { "layers" }, value: format::grouped(input.layers) },
+                    Binding { symbol: "d_{kv}", meaning: if input.kv_dim_derived { "key width per layer (derived from N)" } else { "key width per layer" }, value: format::grouped(input.kv_dim) },
+                ];
+                if heads_copied {
+                    bindings.push(t.clone());
+                    bindings.push(Binding { symbol: "d_h", meaning: "width of one key/value head", value: format::grouped(KV_HEAD_SIZE) });
+                }
+                bindings.push(Binding { symbol: "b_{kv}", meaning: match input.kv_cache { KvCache::Auto => "bytes per cached value (the activations' format: 16-bit, or 32 with FP32 weights)", KvCache::Fp8 => "bytes per cached value (FP8 cache)" }, value: format::plain_number(input.kv_bytes_per_value()) });
+                bindings
+            },
             result: kappa.value.clone(),
-            note: "A key and a value per layer per token. A derived shape assumes N ≈ 12·L·d² (Kaplan et al. 2020) and d = 128·L, GPT-3's proportions. Grouped-query attention stores less: type its key/value heads × head size as the width (1,024 for Llama 3 8B, a quarter of its hidden size).",
-            source: KWON_2023,
+            note: if heads_copied { "A key and a value per layer per token. The model has only d_kv / d_h key/value heads, fewer than the t accelerators, and each accelerator keeps at least one whole head, so heads are copied and the replica stores t of them: more cache than the model alone needs." } else { "A key and a value per layer per token. A derived shape assumes N ≈ 12·L·d² (Kaplan et al. 2020) and d = 128·L, GPT-3's proportions. Grouped-query attention stores less: type its key/value heads × head size as the width (1,024 for Llama 3 8B, a quarter of its hidden size)." },
+            source: if heads_copied { VLLM_KV_HEAD_REPLICATION } else { KWON_2023 },
         },
         Explanation {
             output: "memory_max_batch",

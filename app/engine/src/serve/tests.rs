@@ -1118,6 +1118,46 @@ mod properties {
     }
 }
 
+/// Keys and values split over a replica by whole heads of 128, so a replica
+/// of more accelerators than the model has key/value heads copies them.
+#[test]
+fn key_value_heads_are_copied_once_the_replica_outnumbers_them() {
+    use super::model::replica_kv_dim;
+    assert_eq!(replica_kv_dim(1024, 1), 1024);
+    assert_eq!(replica_kv_dim(1024, 8), 1024);
+    assert_eq!(replica_kv_dim(1024, 16), 2048);
+    assert_eq!(replica_kv_dim(5120, 32), 5120);
+    assert_eq!(replica_kv_dim(5120, 64), 8192);
+    // A width under one head is one head.
+    assert_eq!(replica_kv_dim(64, 1), 64);
+    assert_eq!(replica_kv_dim(64, 2), 128);
+    assert_eq!(replica_kv_dim(1, 4), 4);
+    // Llama 3 70B has 8 key/value heads (a width of 1,024). On TPU v5p, whose
+    // ICI joins thousands of chips, a replica of 16 keeps 16 heads a layer.
+    let cache = |t: &str| {
+        let mut form = ServeForm::default();
+        assert!(form.apply_preset("llama3-70b"));
+        form.set_field("accelerator", "tpu-v5p".to_string());
+        form.set_field("tensor_parallel", t.to_string());
+        let out = compute(&form.validate(&crate::hardware::course_catalogue()).unwrap());
+        let story = out
+            .explanations
+            .iter()
+            .find(|e| e.output == "kv_cache_bytes_per_token")
+            .unwrap()
+            .clone();
+        (out.kv_cache_bytes_per_token, story)
+    };
+    let (eight, plain) = cache("8");
+    let (sixteen, copied) = cache("16");
+    // 2 × 80 layers × 1,024 × 2 bytes, then 2 × 80 × 16 heads × 128 × 2 bytes.
+    assert_eq!(eight, 327_680.0);
+    assert_eq!(sixteen, 655_360.0);
+    assert!(plain.formula_tex.contains("d_{kv}"));
+    assert!(copied.formula_tex.contains("t\\,d_h"));
+    assert!(copied.source.title.starts_with("vLLM"));
+}
+
 /// A published shape fills the three fields it decides, and the form then
 /// knows which model it holds; typing over a field makes it custom again.
 #[test]
