@@ -25,8 +25,10 @@
 //!   2·`output_tokens` − 1 (from a second seeded stream, so every run of the
 //!   sweep sees the same lengths). A static batch then decodes until its
 //!   longest answer is done, each request receiving its last token after its
-//!   own number of steps; capacity counts E[max] of B lengths as a full
-//!   batch's steps. Each request reserves cache for the longest length.
+//!   own number of steps; capacity counts E[max] of B lengths, less the
+//!   token the prefill emits, as a full batch's steps. Each request reserves
+//!   cache for the longest length (one token more than it ever holds, since
+//!   the last token's keys are never cached: a safe margin).
 //! - **Service time** of a batch of B comes from the roofline (Williams et al.
 //!   2009). Prefill takes max(2·N·B·prompt / (η·P), weights / BW). Each decode
 //!   step reads the weights and every request's KV cache, or computes 2·N·B
@@ -58,7 +60,8 @@
 //!   int4, which is weight-only quantization (as in GPTQ): multiplied in bf16.
 //!   The KV cache stays in 16 bits (32 for fp32 weights), as vLLM keeps it
 //!   unless told otherwise; `kv_cache` = `fp8` stores it in one byte.
-//! - **KV cache** per token is 2 × layers × kv_dim × bytes (Kwon et al. 2023).
+//! - **KV cache** per token is 2 × layers × kv_dim × bytes (Kwon et al. 2023),
+//!   with kv_dim widened to t heads when the replica copies heads (above).
 //!   Left empty, `layers` and `kv_dim` come from the parameter count with
 //!   N ≈ 12·L·d² and d = 128·L (GPT-3's width per layer); models with
 //!   grouped-query attention cache less than that guess. A batch's caches at
@@ -69,17 +72,20 @@
 //! # Outputs
 //!
 //! Latency (`latency_ms`, with p50 and p99) is time to the last token: arrival
-//! to the request's last decode step. `ttft_ms` is arrival to the end of its
-//! prefill, the first token, and `tpot_ms` the mean time per later token,
-//! Σ(latency − TTFT) / Σ output tokens; the sweep also gives each limit's p99
-//! TTFT. The
+//! to the request's last decode step, or to the end of its prefill for a
+//! one-token answer. `ttft_ms` is arrival to the end of its prefill, the
+//! first token, and `tpot_ms` the mean time per later token as AIPerf
+//! measures inter-token latency: each request's (latency − TTFT) / (tokens −
+//! 1), averaged over the `tpot_requests` with more than one token (0 when
+//! there are none); the sweep also gives each limit's p99 TTFT. The
 //! simulation runs once for each batch limit 1, 2, 4, … up to the largest that
 //! fits (the `sweep`); the headline numbers are the last run's.
 //! `max_batch_meeting_slo` is the largest swept limit whose p99 latency meets
 //! `latency_slo_ms` at this arrival rate. `accelerators_needed` splits the
 //! traffic evenly over replicas so each runs at most `max_load` of its
 //! capacity with full batches, B / S(B), and counts t accelerators for each
-//! replica. A full static batch runs E[max] of B output lengths; a continuous
+//! replica. A full static batch runs E[max] of B output lengths, less one,
+//! decode steps; a continuous
 //! server is charged a prefill pass per request, the worst case, when
 //! requests leave and join one at a time (`output::full_batch_s`). `usd_per_million_requests` charges
 //! those replicas' hours at `usd_per_hour` and is `null` when no price is given.
@@ -119,8 +125,8 @@ mod sim;
 
 pub use choices::{KvCache, OutputLengths, Scheduler, WeightPrecision};
 
-pub use model::{derived_shape, ServiceModel, HIDDEN_PER_LAYER};
-pub use output::{compute, LatencyMs, ServeOutput, SweepPoint};
+pub use model::{derived_shape, ServiceModel, HIDDEN_PER_LAYER, KV_HEAD_SIZE};
+pub use output::{compute, mean_batch_text, LatencyMs, ServeOutput, SweepPoint};
 pub use sim::{sweep_sizes, Progress, RunResult, Simulation};
 
 use output::summarize;
@@ -409,6 +415,7 @@ impl ServeForm {
                 kv_dim: kv_dim?.or(shape.map(|(_, hidden)| hidden))?,
                 layers_derived: layers?.is_none(),
                 kv_dim_derived: kv_dim?.is_none(),
+                kv_head_size: self.preset_head_size().unwrap_or(KV_HEAD_SIZE),
                 prompt_tokens: prompt?,
                 output_tokens: output?,
                 output_lengths: output_lengths?,
@@ -494,6 +501,16 @@ impl ServeForm {
         self.layers = layers;
         self.kv_dim = kv_dim;
         true
+    }
+
+    /// The width of one attention head of the preset the form holds, which
+    /// its keys and values share (hidden size / heads).
+    fn preset_head_size(&self) -> Option<u64> {
+        let key = self.preset_key()?;
+        let arch = &model_presets()
+            .find(|preset| preset.key == key)?
+            .architecture;
+        Some((arch.hidden / arch.heads.max(1)).max(1))
     }
 
     /// The preset whose shape the form holds, if any, so a menu can show it.
@@ -689,6 +706,8 @@ pub struct ServeInput {
     pub kv_dim: u64,
     pub layers_derived: bool,
     pub kv_dim_derived: bool,
+    /// The width of one key/value head: the preset's, else `KV_HEAD_SIZE`.
+    pub kv_head_size: u64,
     pub prompt_tokens: u64,
     pub output_tokens: u64,
     pub output_lengths: OutputLengths,

@@ -289,15 +289,13 @@ test("no displayed formula is clipped, and every scroll box's shading matches wh
 });
 
 // In every widget's form, the controls of one row share a top edge and a
-// height, whether a field has a hint, a label that wraps, or a menu instead
-// of a text box. Before the form grids used subgrid, a menu without a hint
-// sat a line above the text boxes beside it.
+// height, whether a field has a hint, a label that wraps, a menu instead of a
+// text box, or the thicker border of an invalid value. Before the form grids
+// used subgrid, a menu without a hint sat a line above the text boxes beside it.
 test("the controls in one row of a form line up", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  let rowsChecked = 0;
-  for (const widget of WIDGETS) {
-    await page.goto(`/#/lab/${widget}`);
+  const levelRows = async (where) => {
     await expect(page.locator("section.widget, .quiz").first()).toBeVisible();
     const rows = await page.locator(".widget-form > .field, .field-group > .field").evaluateAll((fields) => {
       const byRow = new Map();
@@ -313,14 +311,23 @@ test("the controls in one row of a form line up", async ({ browser }) => {
     for (const row of rows) {
       const first = row[0];
       for (const control of row) {
-        expect(Math.abs(control.top - first.top), `${widget}: ${control.id} beside ${first.id}`).toBeLessThan(1);
-        expect(Math.abs(control.height - first.height), `${widget}: ${control.id} beside ${first.id}`).toBeLessThan(1);
+        expect(Math.abs(control.top - first.top), `${where}: ${control.id} beside ${first.id}`).toBeLessThan(1);
+        expect(Math.abs(control.height - first.height), `${where}: ${control.id} beside ${first.id}`).toBeLessThan(1);
       }
     }
-    rowsChecked += rows.length;
+    return rows.length;
+  };
+  let rowsChecked = 0;
+  for (const widget of WIDGETS) {
+    await page.goto(`/#/lab/${widget}`);
+    rowsChecked += await levelRows(widget);
   }
   // The splitter, matcher and serving forms alone have more than ten rows of
   // two or three fields, so a sweep that found none would be broken.
   expect(rowsChecked).toBeGreaterThan(10);
+  // Invalid values beside valid ones: a bad number, a bad menu value.
+  await page.goto("/#/lab/splitter?splitter.tp=abc&splitter.zero=9");
+  await expect(page.getByTestId("error-tp")).toContainText("not a number");
+  expect(await levelRows("splitter with bad values")).toBeGreaterThan(3);
   await context.close();
 });

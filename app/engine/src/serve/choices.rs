@@ -159,8 +159,9 @@ impl OutputLengths {
         }
     }
 
-    /// The expected longest of `batch` independent lengths: the decode steps
-    /// a static batch runs, since it ends with its longest answer. For the
+    /// The expected longest of `batch` independent lengths, which sets the
+    /// decode steps a static batch runs (one fewer, as the prefill emits the
+    /// first token), since it ends with its longest answer. For the
     /// uniform lengths on 1..=M, E[max] = Σₖ P(max ≥ k) = Σₖ (1 − ((k − 1)/M)^B).
     pub fn expected_longest(self, mean: u64, batch: u64) -> f64 {
         match self {

@@ -50,18 +50,26 @@ pub struct ServiceModel {
     pub link_latency_s: f64,
 }
 
-/// The size of one key (or value) head. Every preset, like Llama, GPT-3 and
-/// Mistral models, splits its keys and values into heads of 128.
+/// The width of one key (or value) head assumed for a shape typed by hand:
+/// Llama's and GPT-3's. A preset brings its own (hidden size / heads).
 pub const KV_HEAD_SIZE: u64 = 128;
+
+/// The width of one key/value head as the cache stores it: `head_size`, but
+/// never wider than all the keys of a layer (`kv_dim`), nor below 1.
+pub fn stored_head_size(kv_dim: u64, head_size: u64) -> u64 {
+    head_size.min(kv_dim).max(1)
+}
 
 /// The key width per layer that a replica of `t` accelerators stores. Each
 /// accelerator keeps whole key/value heads, so once t exceeds the model's
-/// key/value heads (d_kv / 128) each keeps one and the heads are copied, as
-/// vLLM does: max(1, kv_heads / t) heads per accelerator. A width under one
-/// head counts as one head.
-pub fn replica_kv_dim(kv_dim: u64, tensor_parallel: u64) -> u64 {
-    let head = kv_dim.clamp(1, KV_HEAD_SIZE);
-    kv_dim.max(tensor_parallel.max(1).saturating_mul(head))
+/// key/value heads (kv_dim / head size) each keeps one and the heads are
+/// copied, as vLLM does: max(1, kv_heads / t) heads per accelerator.
+pub fn replica_kv_dim(kv_dim: u64, tensor_parallel: u64, head_size: u64) -> u64 {
+    kv_dim.max(
+        tensor_parallel
+            .max(1)
+            .saturating_mul(stored_head_size(kv_dim, head_size)),
+    )
 }
 
 /// Decode steps for an answer of `tokens` tokens: the prefill emits the
@@ -93,7 +101,7 @@ impl ServiceModel {
             weights_bytes: input.params * input.precision.bytes_per_param(),
             kv_bytes_per_token: 2.0
                 * input.layers as f64
-                * replica_kv_dim(input.kv_dim, input.tensor_parallel) as f64
+                * replica_kv_dim(input.kv_dim, input.tensor_parallel, input.kv_head_size) as f64
                 * input.kv_bytes_per_value(),
             bandwidth_bytes_per_s: input.bandwidth_bytes_per_s * input.memory_efficiency,
             compute_flops_per_s: input.peak_flops_per_s * input.compute_efficiency,
@@ -140,7 +148,9 @@ impl ServiceModel {
     }
 
     /// The KV cache one request reserves: prompt plus the longest output it
-    /// may ask for, since the server cannot know its length in advance.
+    /// may ask for, since the server cannot know its length in advance. The
+    /// last token's keys are never cached, so this is one token more than a
+    /// request ever holds, a margin on the safe side.
     pub fn kv_bytes_per_request(&self) -> f64 {
         (self.prompt_tokens + self.longest_output_tokens) * self.kv_bytes_per_token
     }

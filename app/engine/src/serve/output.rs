@@ -1,7 +1,7 @@
 //! What `serve::compute` returns, built from the finished runs, and the story
 //! behind each number.
 
-use super::model::{mean_decode_steps_for, replica_kv_dim, KV_HEAD_SIZE};
+use super::model::{mean_decode_steps_for, replica_kv_dim, stored_head_size, KV_HEAD_SIZE};
 use super::{
     KvCache, OutputLengths, RunResult, Scheduler, ServeInput, ServiceModel, Simulation,
     AIPERF_INTER_TOKEN_LATENCY, DATABRICKS_LATENCY_METRICS, DATABRICKS_MBU_2023,
@@ -40,8 +40,10 @@ pub struct ServeOutput {
     pub mean_queue_wait_ms: f64,
     /// Arrival to the first token (the end of the request's prefill).
     pub ttft_ms: LatencyMs,
-    /// Mean time per output token after the first.
+    /// Mean time per output token after the first, over `tpot_requests`.
     pub tpot_ms: f64,
+    /// The requests with more than one token, which TPOT averages over.
+    pub tpot_requests: u64,
     /// Output tokens per request, on average over the lengths drawn.
     pub mean_output_tokens: f64,
     /// Requests per batch, on average.
@@ -115,6 +117,7 @@ pub(super) fn summarize(
         ttft_p99_ms: 0.0,
         mean_ttft_ms: 0.0,
         mean_tpot_ms: 0.0,
+        paced_requests: 0,
         mean_output_tokens: 0.0,
     });
     let tokens = full_batch_tokens(input, limit);
@@ -149,6 +152,7 @@ pub(super) fn summarize(
             mean: main.mean_ttft_ms,
         },
         tpot_ms: main.mean_tpot_ms,
+        tpot_requests: main.paced_requests,
         mean_output_tokens: main.mean_output_tokens,
         mean_batch: main.mean_batch,
         meets_slo: main.p99_ms <= slo_ms,
@@ -184,9 +188,21 @@ pub(super) fn summarize(
     }
 }
 
+/// Requests per batch or per decode step, as a table shows it. A continuous
+/// server whose answers are all one token long takes no decode step, so its
+/// mean is 0 and says so.
+pub fn mean_batch_text(mean_batch: f64) -> String {
+    if mean_batch > 0.0 {
+        format::significant_digits(mean_batch, 3)
+    } else {
+        "none (no decode step)".to_string()
+    }
+}
+
 /// The answer length that sets a full server's decode steps (one fewer
 /// than it): a static batch decodes until its longest answer is done, E[max]
-/// of B lengths; a continuous server spends the mean number on each.
+/// of B lengths; a continuous server decodes each request for its own
+/// length, the mean on average.
 fn full_batch_tokens(input: &ServeInput, batch: u64) -> f64 {
     match input.scheduler {
         Scheduler::Static => input
@@ -233,7 +249,8 @@ fn explain(
         value: format::si(model.weights_bytes, "B"),
     };
     // With more accelerators than key/value heads, each keeps a copy of one.
-    let heads_copied = replica_kv_dim(input.kv_dim, input.tensor_parallel) > input.kv_dim;
+    let heads_copied =
+        replica_kv_dim(input.kv_dim, input.tensor_parallel, input.kv_head_size) > input.kv_dim;
     let kappa = Binding {
         symbol: "\\kappa",
         meaning: "KV-cache bytes per token",
@@ -331,7 +348,7 @@ fn explain(
                 ];
                 if heads_copied {
                     bindings.push(t.clone());
-                    bindings.push(Binding { symbol: "d_h", meaning: "width of one key/value head", value: format::grouped(KV_HEAD_SIZE) });
+                    bindings.push(Binding { symbol: "d_h", meaning: if input.kv_head_size == KV_HEAD_SIZE { "width of one key/value head (128, as in Llama and GPT-3, unless the model is a preset)" } else { "width of one key/value head (the preset's hidden size ÷ heads)" }, value: format::grouped(stored_head_size(input.kv_dim, input.kv_head_size)) });
                 }
                 bindings.push(Binding { symbol: "b_{kv}", meaning: match input.kv_cache { KvCache::Auto => "bytes per cached value (the activations' format: 16-bit, or 32 with FP32 weights)", KvCache::Fp8 => "bytes per cached value (FP8 cache)" }, value: format::plain_number(input.kv_bytes_per_value()) });
                 bindings
@@ -436,11 +453,12 @@ fn explain(
         Explanation {
             output: "tpot_ms",
             label: "Time per output token, mean (simulated)",
-            formula_tex: "\\text{TPOT} = \\frac{\\sum_i \\left(T_i - F_i\\right)}{\\sum_i \\left(s_{o,i} - 1\\right)}",
+            formula_tex: "\\text{TPOT} = \\frac{1}{R_2} \\sum_{i:\\, s_{o,i} \\ge 2} \\frac{T_i - F_i}{s_{o,i} - 1}",
             bindings: vec![
-                Binding { symbol: "T_i - F_i", meaning: "time from first to last token (latency less time to first token), mean over requests", value: format::milliseconds(out.latency_ms.mean - out.ttft_ms.mean) },
-                Binding { symbol: "s_{o,i}", meaning: if varied { "output tokens of request i, mean over the lengths drawn; all but the first come from decode steps" } else { "output tokens of each request; all but the first come from decode steps" }, value: format::significant_digits(out.mean_output_tokens, 4) },
-                Binding { symbol: "\\bar{B}", meaning: if continuous { "requests per decode step, on average" } else { "requests per batch, on average" }, value: format::significant_digits(out.mean_batch, 3) },
+                Binding { symbol: "R_2", meaning: "requests served with more than one token", value: format::grouped(out.tpot_requests) },
+                Binding { symbol: "T_i - F_i", meaning: "time from first to last token of request i (latency less time to first token); mean over all requests", value: format::milliseconds(out.latency_ms.mean - out.ttft_ms.mean) },
+                Binding { symbol: "s_{o,i}", meaning: if varied { "output tokens of request i; all but the first come from decode steps; mean over the lengths drawn" } else { "output tokens of each request; all but the first come from decode steps" }, value: format::significant_digits(out.mean_output_tokens, 4) },
+                Binding { symbol: "\\bar{B}", meaning: if continuous { "requests per decode step, on average" } else { "requests per batch, on average" }, value: mean_batch_text(out.mean_batch) },
             ],
             result: format::milliseconds(out.tpot_ms),
             note: if continuous { "The pace at which a streamed answer appears once it starts: one decode step, slower when more requests share it, plus the prefills of newcomers that pause it. Continuous batching shortens the wait for the first token and pays some of it back here." } else { "The pace at which a streamed answer appears once it starts: one decode step, which reads every weight and every cached token of the batch, so larger batches decode a little slower." },
@@ -453,7 +471,7 @@ fn explain(
             bindings: vec![
                 Binding { symbol: "R", meaning: "requests simulated", value: format::grouped(input.requests) },
                 lambda.clone(),
-                Binding { symbol: "\\bar{B}", meaning: if continuous { "requests per decode step, on average" } else { "requests per batch, on average" }, value: format::significant_digits(out.mean_batch, 3) },
+                Binding { symbol: "\\bar{B}", meaning: if continuous { "requests per decode step, on average" } else { "requests per batch, on average" }, value: mean_batch_text(out.mean_batch) },
             ],
             result: format!("{} requests/s", format::significant_digits(out.throughput_per_s, 3)),
             note: "Requests served per second until the last one finished. A server that keeps up serves what arrives, so X is close to λ; one that cannot falls behind and X stays at what it can do.",
@@ -512,7 +530,7 @@ fn explain(
                 Binding { symbol: "C_p", meaning: "the same for the batch's prefill, m × s_p", value: format::milliseconds(out.tp_comm_prefill_ms) },
             ],
             result: format::milliseconds(out.tp_comm_per_step_ms),
-            note: "Megatron-style tensor parallelism all-reduces each layer's output after attention and after the MLP. A decode step's messages are small, so the step count and its latency dominate and recursive doubling beats the ring; for t above 2, prefill's long messages are faster round the ring. No overlap with compute is assumed. Measured gains from more accelerators are smaller than this model's: Databricks (2023) saw Llama 2 70B's small-batch latency fall only to 0.7× from 4 to 8 GPUs, as each GPU uses less of its bandwidth. With grouped-query attention and fewer key/value heads than t, servers copy heads and each accelerator caches more than 1/t.",
+            note: "Megatron-style tensor parallelism all-reduces each layer's output after attention and after the MLP. A decode step's messages are small, so the step count and its latency dominate and recursive doubling beats the ring; for t above 2, prefill's long messages are faster round the ring. No overlap with compute is assumed. Measured gains from more accelerators are smaller than this model's: Databricks (2023) saw Llama 2 70B's small-batch latency fall only to 0.7× from 4 to 8 GPUs, as each GPU uses less of its bandwidth. With fewer key/value heads than t, each accelerator keeps a copied head and caches more than 1/t (see the KV cache per token).",
             source: THAKUR_2005,
         });
     }
@@ -543,7 +561,7 @@ fn explain(
     }
     // When every answer is a single token, no decode step runs and there is
     // no pace of later tokens to explain (`tpot_ms` is then 0).
-    if out.mean_output_tokens <= 1.0 {
+    if out.tpot_requests == 0 {
         explanations.retain(|e| e.output != "tpot_ms");
     }
     explanations

@@ -869,11 +869,14 @@ fn varied_lengths_sink_static_batches_but_not_continuous_ones() {
 
 /// Continuous batching one decode step at a time, the slow obvious way:
 /// the latencies and times to first token of every request.
-fn continuous_step_by_step(input: &ServeInput, room: usize) -> (Vec<f64>, Vec<f64>) {
+/// Returns each request's latency, time to first token, and, for requests
+/// of more than one token, its time per later token.
+fn continuous_step_by_step(input: &ServeInput, room: usize) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
     struct Decoding {
         arrival_s: f64,
         first_token_s: f64,
         context: f64,
+        steps: u64,
         left: u64,
     }
     let model = ServiceModel::new(input);
@@ -881,7 +884,8 @@ fn continuous_step_by_step(input: &ServeInput, room: usize) -> (Vec<f64>, Vec<f6
     let mut next = arrivals.next();
     let mut waiting = std::collections::VecDeque::new();
     let mut running: Vec<Decoding> = Vec::new();
-    let (mut clock, mut latencies, mut firsts) = (0.0, Vec::new(), Vec::new());
+    let (mut clock, mut latencies, mut firsts, mut paces) =
+        (0.0, Vec::new(), Vec::new(), Vec::new());
     loop {
         while let Some(request) = next.filter(|r| r.arrival_s <= clock) {
             waiting.push_back(request);
@@ -901,6 +905,7 @@ fn continuous_step_by_step(input: &ServeInput, room: usize) -> (Vec<f64>, Vec<f6
                     arrival_s: request.arrival_s,
                     first_token_s: clock,
                     context: model.prompt_tokens,
+                    steps: request.output_tokens - 1,
                     left: request.output_tokens - 1,
                 });
             }
@@ -924,11 +929,12 @@ fn continuous_step_by_step(input: &ServeInput, room: usize) -> (Vec<f64>, Vec<f6
             if r.left == 0 {
                 latencies.push(clock - r.arrival_s);
                 firsts.push(r.first_token_s - r.arrival_s);
+                paces.push((clock - r.first_token_s) / r.steps as f64);
             }
             r.left > 0
         });
     }
-    (latencies, firsts)
+    (latencies, firsts, paces)
 }
 
 /// The event-driven run, which sums stretches of steps in closed form and
@@ -952,7 +958,7 @@ fn continuous_batching_matches_stepping_one_token_at_a_time() {
             ("seed", seed),
         ]);
         let out = compute(&input);
-        let (mut latencies, mut firsts) = continuous_step_by_step(&input, 4);
+        let (mut latencies, mut firsts, paces) = continuous_step_by_step(&input, 4);
         assert_eq!(latencies.len(), 300);
         let mean = |values: &[f64]| values.iter().sum::<f64>() / values.len() as f64;
         let rank = |values: &mut Vec<f64>, p: f64| {
@@ -965,6 +971,10 @@ fn continuous_batching_matches_stepping_one_token_at_a_time() {
             "{rate}"
         );
         assert!(close(out.ttft_ms.mean, mean(&firsts) * 1000.0), "{rate}");
+        // TPOT is each request's own pace, averaged over requests (AIPerf),
+        // not all decode time over all tokens.
+        assert!(close(out.tpot_ms, mean(&paces) * 1000.0), "{rate}");
+        assert_eq!(out.tpot_requests, paces.len() as u64);
         assert!(
             close(out.latency_ms.p50, rank(&mut latencies, 0.5)),
             "{rate}"
@@ -1094,7 +1104,7 @@ mod properties {
                 }
                 // A continuous server whose answers are all one token long
                 // takes no decode step, so it has no requests per step.
-                let no_steps = scheduler == "continuous" && out.mean_output_tokens <= 1.0;
+                let no_steps = scheduler == "continuous" && out.tpot_requests == 0;
                 prop_assert!(point.mean_batch <= point.max_batch as f64);
                 prop_assert!(point.mean_batch >= 1.0 || (no_steps && point.mean_batch == 0.0));
             }
@@ -1106,7 +1116,8 @@ mod properties {
             prop_assert!(out.ttft_ms.p50 >= model.prefill_s(1) * 1000.0 * (1.0 - 1e-9) - 1e-6);
             // One-token answers have no later tokens, so no pace and no
             // explanation of one; any longer answer has both.
-            if out.mean_output_tokens > 1.0 {
+            prop_assert_eq!(out.tpot_requests > 0, out.mean_output_tokens > 1.0);
+            if out.tpot_requests > 0 {
                 prop_assert!(out.tpot_ms > 0.0 && out.tpot_ms.is_finite());
             } else {
                 prop_assert_eq!(out.tpot_ms, 0.0);
@@ -1123,20 +1134,23 @@ mod properties {
 #[test]
 fn key_value_heads_are_copied_once_the_replica_outnumbers_them() {
     use super::model::replica_kv_dim;
-    assert_eq!(replica_kv_dim(1024, 1), 1024);
-    assert_eq!(replica_kv_dim(1024, 8), 1024);
-    assert_eq!(replica_kv_dim(1024, 16), 2048);
-    assert_eq!(replica_kv_dim(5120, 32), 5120);
-    assert_eq!(replica_kv_dim(5120, 64), 8192);
-    // A width under one head is one head.
-    assert_eq!(replica_kv_dim(64, 1), 64);
-    assert_eq!(replica_kv_dim(64, 2), 128);
-    assert_eq!(replica_kv_dim(1, 4), 4);
+    assert_eq!(replica_kv_dim(1024, 1, 128), 1024);
+    assert_eq!(replica_kv_dim(1024, 8, 128), 1024);
+    assert_eq!(replica_kv_dim(1024, 16, 128), 2048);
+    assert_eq!(replica_kv_dim(5120, 32, 128), 5120);
+    assert_eq!(replica_kv_dim(5120, 64, 128), 8192);
+    // GPT-2 XL's 25 heads of 64 split over 16 without copies, over 32 with.
+    assert_eq!(replica_kv_dim(1600, 16, 64), 1600);
+    assert_eq!(replica_kv_dim(1600, 32, 64), 2048);
+    // Keys narrower than one head are one head of that width.
+    assert_eq!(replica_kv_dim(64, 1, 128), 64);
+    assert_eq!(replica_kv_dim(64, 2, 128), 128);
+    assert_eq!(replica_kv_dim(1, 4, 128), 4);
     // Llama 3 70B has 8 key/value heads (a width of 1,024). On TPU v5p, whose
     // ICI joins thousands of chips, a replica of 16 keeps 16 heads a layer.
-    let cache = |t: &str| {
+    let cache_of = |preset: &str, t: &str| {
         let mut form = ServeForm::default();
-        assert!(form.apply_preset("llama3-70b"));
+        assert!(form.apply_preset(preset));
         form.set_field("accelerator", "tpu-v5p".to_string());
         form.set_field("tensor_parallel", t.to_string());
         let out = compute(&form.validate(&crate::hardware::course_catalogue()).unwrap());
@@ -1148,8 +1162,14 @@ fn key_value_heads_are_copied_once_the_replica_outnumbers_them() {
             .clone();
         (out.kv_cache_bytes_per_token, story)
     };
+    let cache = |t: &str| cache_of("llama3-70b", t);
     let (eight, plain) = cache("8");
     let (sixteen, copied) = cache("16");
+    // GPT-2 XL's heads are 64 wide, so its 1,600-wide keys are 25 heads: 16
+    // accelerators split them without copies (2 × 48 layers × 1,600 × 2 bytes).
+    let (gpt2, story) = cache_of("gpt2-xl", "16");
+    assert_eq!(gpt2, 307_200.0);
+    assert!(story.formula_tex.contains("d_{kv}"));
     // 2 × 80 layers × 1,024 × 2 bytes, then 2 × 80 × 16 heads × 128 × 2 bytes.
     assert_eq!(eight, 327_680.0);
     assert_eq!(sixteen, 655_360.0);

@@ -10,7 +10,7 @@ use charming::element::{AxisType, ItemStyle, LineStyle, LineStyleType, Symbol, T
 use charming::series::{Bar, Line};
 use charming::Chart;
 use engine::format;
-use engine::serve::{Scheduler, ServeOutput};
+use engine::serve::{mean_batch_text, Scheduler, ServeOutput};
 use leptos::prelude::*;
 
 /// Outputs in the order a learner reads them; each has an explanation.
@@ -235,7 +235,7 @@ fn sweep_table(shown: &Shown) -> ChartTable {
                     format::milliseconds(p.p50_ms),
                     format::milliseconds(p.p99_ms),
                     format::milliseconds(p.ttft_p99_ms),
-                    format::significant_digits(p.mean_batch, 3),
+                    mean_batch_text(p.mean_batch),
                     if p.meets_slo { "yes" } else { "no" }.to_string(),
                 ]
             })
