@@ -181,7 +181,8 @@ struct ServeRequest {
     model: ModelRequest,
     prompt_tokens: Option<Number>,
     output_tokens: Option<Number>,
-    /// `fixed`, or `uniform` from 1 to 2·`output_tokens` − 1.
+    /// `fixed`; `uniform` from 1 to 2·`output_tokens` − 1; or `geometric`
+    /// with mean `output_tokens`, up to 8 × it.
     output_lengths: Option<String>,
     arrival_per_s: Option<Number>,
     /// `static` batches or `continuous` batching.

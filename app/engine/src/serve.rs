@@ -22,8 +22,10 @@
 //!   static one (see `continuous`).
 //! - **Output lengths**: every request generates `output_tokens`, or with
 //!   `output_lengths` = `uniform` a length drawn uniformly from 1 to
-//!   2·`output_tokens` − 1 (from a second seeded stream, so every run of the
-//!   sweep sees the same lengths). A static batch then decodes until its
+//!   2·`output_tokens` − 1, or with `geometric` a long-tailed length: each
+//!   token ends the answer with chance 1 / `output_tokens`, up to 8 × that
+//!   mean (from a second seeded stream, so every run of the sweep sees the
+//!   same lengths). A static batch then decodes until its
 //!   longest answer is done, each request receiving its last token after its
 //!   own number of steps; capacity counts E[max] of B lengths, less the
 //!   token the prefill emits, as a full batch's steps. Each request reserves
@@ -81,7 +83,9 @@
 //! simulation runs once for each batch limit 1, 2, 4, … up to the largest that
 //! fits (the `sweep`); the headline numbers are the last run's.
 //! `max_batch_meeting_slo` is the largest swept limit whose p99 latency meets
-//! `latency_slo_ms` at this arrival rate. `accelerators_needed` splits the
+//! `latency_slo_ms` at this arrival rate. `slo_beyond_reach` says that an
+//! answer at the 99th percentile of the lengths, served alone, already takes
+//! longer than the target, so no number of accelerators can meet it. `accelerators_needed` splits the
 //! traffic evenly over replicas so each runs at most `max_load` of its
 //! capacity with full batches, B / S(B), and counts t accelerators for each
 //! replica. A full static batch runs E[max] of B output lengths, less one,
@@ -103,7 +107,7 @@
 //! | `kv_dim` | empty | optional width of keys (and of values) per layer; derived when empty; kv_heads × head size with grouped-query attention |
 //! | `prompt_tokens` | 512 | prompt length per request |
 //! | `output_tokens` | 128 | tokens generated per request (the mean, when they vary) |
-//! | `output_lengths` | `fixed` | `fixed`, or `uniform` from 1 to 2·`output_tokens` − 1 |
+//! | `output_lengths` | `fixed` | `fixed`; `uniform` from 1 to 2·`output_tokens` − 1; or `geometric` with mean `output_tokens`, up to 8 × it |
 //! | `arrival_per_s` | 10 | mean request rate λ |
 //! | `scheduler` | `static` | `static` batches, or `continuous` batching (requests join and leave between decode steps) |
 //! | `max_batch` | 32 | largest batch the server forms; with `continuous`, most requests decoding at once |

@@ -304,6 +304,34 @@ test.describe("serving simulation", () => {
     await course.expectNoConsoleErrors();
   });
 
+  test("long-tailed answers: static batches wait for the longest, and even continuous batching's tail is the long answers themselves", async ({ page }) => {
+    const course = new CoursePage(page);
+    await course.goto("/lab/serve");
+    const widget = course.widget("serve");
+    const verdict = widget.root.getByTestId("serve-verdict");
+    await expect(verdict).toContainText("✔ Meets the p99 target");
+    const lengths = widget.input("output_lengths");
+    await lengths.focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(lengths).toHaveValue("geometric");
+    await expect(page).toHaveURL(/serve\.output_lengths=geometric/);
+    // A batch of 32 runs to its longest answer, about four times the mean.
+    await expect(widget.value("capacity_per_s")).toHaveText("4.23 requests/s");
+    await expect(widget.value("accelerators_needed")).toHaveText("3");
+    await widget.input("scheduler").selectOption("continuous");
+    await expect(widget.value("accelerators_needed")).toHaveText("1");
+    // The first token still comes fast; the slowest hundredth are long answers.
+    await expect(widget.value("ttft_ms")).toHaveText("42.7 ms");
+    await expect(widget.value("latency_ms")).toHaveText("6.71 s");
+    await expect(verdict).toContainText("✖ Misses the p99 target");
+    await expect(verdict).toContainText("more accelerators or another batch limit cannot meet it");
+    // A target the longest answers can meet alone is back within reach.
+    await widget.set("latency_slo_ms", "8000");
+    await expect(verdict).toContainText("✔ Meets the p99 target");
+    await course.expectNoConsoleErrors();
+  });
+
   test("a one-token answer is done when its prefill ends, so it has no time per later token", async ({ page }) => {
     const course = new CoursePage(page);
     await course.goto("/lab/serve");

@@ -139,15 +139,30 @@ pub enum OutputLengths {
     /// Each request draws a length uniformly from 1 to 2·`output_tokens` − 1,
     /// so the mean stays `output_tokens` and the longest is about twice it.
     Uniform,
+    /// Each token ends the answer with the same chance, 1 / `output_tokens`,
+    /// so lengths are geometric with that mean: most answers are short and a
+    /// few run long, as chat answers do. Lengths stop at
+    /// `GEOMETRIC_LONGEST_PER_MEAN` × the mean, which fewer than 1 in 2,900
+    /// draws would pass.
+    Geometric,
 }
 
+/// The longest geometric length, as a multiple of the mean: the chance of a
+/// longer one is (1 − 1/m)^(8m) < e⁻⁸ ≈ 0.034%.
+pub const GEOMETRIC_LONGEST_PER_MEAN: u64 = 8;
+
 impl OutputLengths {
-    pub const ALL: [OutputLengths; 2] = [OutputLengths::Fixed, OutputLengths::Uniform];
+    pub const ALL: [OutputLengths; 3] = [
+        OutputLengths::Fixed,
+        OutputLengths::Uniform,
+        OutputLengths::Geometric,
+    ];
 
     pub fn key(self) -> &'static str {
         match self {
             OutputLengths::Fixed => "fixed",
             OutputLengths::Uniform => "uniform",
+            OutputLengths::Geometric => "geometric",
         }
     }
 
@@ -156,34 +171,84 @@ impl OutputLengths {
         match self {
             OutputLengths::Fixed => mean.max(1),
             OutputLengths::Uniform => mean.saturating_mul(2).saturating_sub(1).max(1),
+            OutputLengths::Geometric => mean.saturating_mul(GEOMETRIC_LONGEST_PER_MEAN).max(1),
         }
     }
 
-    /// The expected longest of `batch` independent lengths, which sets the
-    /// decode steps a static batch runs (one fewer, as the prefill emits the
-    /// first token), since it ends with its longest answer. For the
-    /// uniform lengths on 1..=M, E[max] = Σₖ P(max ≥ k) = Σₖ (1 − ((k − 1)/M)^B).
-    pub fn expected_longest(self, mean: u64, batch: u64) -> f64 {
+    /// P(length ≤ k), for k from 0 up to the longest.
+    fn at_most(self, mean: u64, k: u64) -> f64 {
+        let most = self.longest(mean);
+        if k >= most {
+            return 1.0;
+        }
         match self {
-            OutputLengths::Fixed => mean.max(1) as f64,
-            OutputLengths::Uniform => {
-                let most = self.longest(mean);
-                let power = i32::try_from(batch.max(1)).unwrap_or(i32::MAX);
-                (1..=most)
-                    .map(|k| 1.0 - ((k - 1) as f64 / most as f64).powi(power))
-                    .sum()
+            OutputLengths::Fixed => 0.0,
+            OutputLengths::Uniform => k as f64 / most as f64,
+            OutputLengths::Geometric => {
+                // Each token stops the answer with chance 1/m, so an answer
+                // outlasts k tokens with chance (1 − 1/m)^k.
+                let keep_going = 1.0 - 1.0 / mean.max(1) as f64;
+                1.0 - keep_going.powf(k as f64)
             }
         }
     }
 
-    /// One request's length from a uniform draw `unit` in (0, 1).
+    /// The shortest length that `share` of the answers do not exceed, for a
+    /// share in (0, 1]: the 99th percentile of the lengths at 0.99.
+    pub fn quantile(self, mean: u64, share: f64) -> u64 {
+        let most = self.longest(mean);
+        // P(length ≤ k) rises with k, so a binary search over 1..=most finds it.
+        let (mut low, mut high) = (1u64, most);
+        while low < high {
+            let middle = low + (high - low) / 2;
+            if self.at_most(mean, middle) >= share {
+                high = middle;
+            } else {
+                low = middle + 1;
+            }
+        }
+        low
+    }
+
+    /// The expected longest of `batch` independent lengths, which sets the
+    /// decode steps a static batch runs (one fewer, as the prefill emits the
+    /// first token), since it ends with its longest answer:
+    /// E[max] = Σₖ P(max ≥ k) = Σₖ (1 − P(length ≤ k − 1)^B), k = 1 … longest.
+    pub fn expected_longest(self, mean: u64, batch: u64) -> f64 {
+        if self == OutputLengths::Fixed {
+            return mean.max(1) as f64;
+        }
+        let power = i32::try_from(batch.max(1)).unwrap_or(i32::MAX);
+        let mut sum = 0.0;
+        for k in 1..=self.longest(mean) {
+            let term = 1.0 - self.at_most(mean, k - 1).powi(power);
+            sum += term;
+            // The terms only fall, and past the bulk they fall
+            // geometrically: what is left is at most about 2·m·B times this
+            // term, so once that is below 1e-12 of the sum the walk can stop.
+            if term * 2.0 * mean as f64 * f64::from(power) < sum * 1e-12 {
+                break;
+            }
+        }
+        sum
+    }
+
+    /// One request's length from a uniform draw `unit` in (0, 1].
     pub fn draw(self, mean: u64, unit: f64) -> u64 {
+        let most = self.longest(mean);
         match self {
-            OutputLengths::Fixed => mean.max(1),
-            OutputLengths::Uniform => {
-                let most = self.longest(mean);
-                // `as` saturates; the product is below `most`, then bounded by it.
-                (1 + (unit * most as f64) as u64).min(most)
+            OutputLengths::Fixed => most,
+            // `as` saturates; the product is below `most`, then bounded by it.
+            OutputLengths::Uniform => (1 + (unit * most as f64) as u64).min(most),
+            OutputLengths::Geometric => {
+                let keep_going = 1.0 - 1.0 / mean.max(1) as f64;
+                if keep_going <= 0.0 {
+                    return 1;
+                }
+                // Inverse of the distribution: the first k with
+                // (1 − 1/m)^k < unit. ln(unit) is finite, since unit > 0.
+                let extra = (unit.ln() / keep_going.ln()).floor();
+                (1 + extra as u64).min(most)
             }
         }
     }

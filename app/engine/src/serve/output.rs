@@ -1,7 +1,9 @@
 //! What `serve::compute` returns, built from the finished runs, and the story
 //! behind each number.
 
-use super::model::{mean_decode_steps_for, replica_kv_dim, stored_head_size, KV_HEAD_SIZE};
+use super::model::{
+    decode_steps_for, mean_decode_steps_for, replica_kv_dim, stored_head_size, KV_HEAD_SIZE,
+};
 use super::{
     KvCache, OutputLengths, RunResult, Scheduler, ServeInput, ServiceModel, Simulation,
     AIPERF_INTER_TOKEN_LATENCY, DATABRICKS_LATENCY_METRICS, DATABRICKS_MBU_2023,
@@ -60,6 +62,10 @@ pub struct ServeOutput {
     /// Arrival rate over capacity; at 1 or more the queue grows without bound.
     pub load: f64,
     pub stable: bool,
+    /// Even alone on an idle server, an answer at the 99th percentile of the
+    /// lengths takes longer than the target, so no number of accelerators
+    /// meets it: only shorter answers or faster hardware can.
+    pub slo_beyond_reach: bool,
     /// Copies of the model serving the traffic, each on `tensor_parallel` accelerators.
     pub replicas: u64,
     pub tensor_parallel: u64,
@@ -168,6 +174,7 @@ pub(super) fn summarize(
         capacity_per_s,
         load,
         stable: load < 1.0,
+        slo_beyond_reach: alone_p99_s(input, model) > input.latency_slo_s,
         replicas,
         tensor_parallel: model.tensor_parallel,
         accelerators_needed,
@@ -186,6 +193,15 @@ pub(super) fn summarize(
         explanations: explain(input, model, &out, tokens),
         ..out
     }
+}
+
+/// The latency of an answer at the 99th percentile of the lengths served
+/// alone: its prefill and one decode step per later token, with nobody to
+/// share them or wait behind. Load only adds to it.
+fn alone_p99_s(input: &ServeInput, model: &ServiceModel) -> f64 {
+    let tokens = input.output_lengths.quantile(input.output_tokens, 0.99);
+    model.prefill_s(1)
+        + model.decode_steps_s(1, model.prompt_tokens, decode_steps_for(tokens) as f64)
 }
 
 /// Requests per batch or per decode step, as a table shows it. A continuous
@@ -302,7 +318,7 @@ fn explain(
     };
     let split = out.tensor_parallel > 1;
     let continuous = input.scheduler == Scheduler::Continuous;
-    let varied = input.output_lengths == OutputLengths::Uniform;
+    let varied = input.output_lengths != OutputLengths::Fixed;
     let scheduler_source = if continuous {
         YU_2022
     } else {

@@ -837,6 +837,74 @@ fn varied_lengths_have_the_stated_mean_and_longest() {
     assert!((mean / 128.0 - 1.0).abs() < 0.01, "{mean}");
 }
 
+/// Geometric lengths: the mean is as typed (less the sliver the cap at 8 ×
+/// the mean cuts off), the shortest answer is one token and a few run far
+/// past the mean; E[max] matches a Monte Carlo estimate and grows with B.
+#[test]
+fn geometric_lengths_have_the_stated_mean_and_a_long_tail() {
+    let lengths = OutputLengths::Geometric;
+    assert_eq!(lengths.longest(128), 1024);
+    assert_eq!(lengths.longest(1), 8);
+    // A mean of one token leaves no chance to go on.
+    assert_eq!(lengths.draw(1, 0.3), 1);
+    assert_eq!(lengths.expected_longest(1, 32), 1.0);
+    let mut rng = crate::rng::SplitMix64::new(5);
+    let draws: Vec<u64> = (0..200_000)
+        .map(|_| lengths.draw(128, rng.next_open_unit()))
+        .collect();
+    assert_eq!(draws.iter().min(), Some(&1));
+    let mean = draws.iter().sum::<u64>() as f64 / draws.len() as f64;
+    // The cap takes m·(1 − 1/m)^(8m), about 0.03% of the mean.
+    assert!((mean / 128.0 - 1.0).abs() < 0.01, "{mean}");
+    // P(length > 3m) = (1 − 1/m)^(3m) ≈ e⁻³ ≈ 5%: a real tail.
+    let beyond = draws.iter().filter(|&&k| k > 384).count() as f64 / draws.len() as f64;
+    assert!((beyond - (-3.0f64).exp()).abs() < 0.005, "{beyond}");
+    // E[max] of B lengths against the mean of the largest of B draws.
+    for batch in [1u64, 8, 32] {
+        let chunks: Vec<f64> = draws
+            .chunks(batch as usize)
+            .map(|chunk| *chunk.iter().max().unwrap_or(&0) as f64)
+            .collect();
+        let simulated = chunks.iter().sum::<f64>() / chunks.len() as f64;
+        let exact = lengths.expected_longest(128, batch);
+        assert!(
+            (exact / simulated - 1.0).abs() < 0.02,
+            "{batch}: {exact} vs {simulated}"
+        );
+    }
+    assert!(lengths.expected_longest(128, 32) > 3.0 * 128.0);
+    // The 99th percentile: the first k with 1 − (127/128)^k ≥ 0.99, that is
+    // k ≥ ln 0.01 / ln(127/128) = 587.2.
+    assert_eq!(lengths.quantile(128, 0.99), 588);
+    assert_eq!(OutputLengths::Uniform.quantile(128, 0.99), 253);
+    assert_eq!(OutputLengths::Fixed.quantile(128, 0.99), 128);
+    assert_eq!(lengths.quantile(128, 1.0), 1024);
+}
+
+/// A p99 target shorter than the longest hundredth of answers take alone is
+/// out of reach of any number of accelerators, and the output says so; with
+/// fixed or evenly varied lengths the default target is within reach.
+#[test]
+fn a_target_below_the_longest_answers_alone_is_beyond_reach() {
+    let tail = run(&[("output_lengths", "geometric"), ("scheduler", "continuous")]);
+    assert!(tail.slo_beyond_reach && !tail.meets_slo);
+    // 588 tokens alone: a 512-token prefill and 587 steps of about 7 ms.
+    assert!(tail.latency_ms.p99 > 4000.0);
+    for pairs in [
+        &[][..],
+        &[("output_lengths", "uniform"), ("scheduler", "continuous")][..],
+    ] {
+        assert!(!run(pairs).slo_beyond_reach, "{pairs:?}");
+    }
+    // A looser target brings it back within reach.
+    let loose = run(&[
+        ("output_lengths", "geometric"),
+        ("scheduler", "continuous"),
+        ("latency_slo_ms", "8000"),
+    ]);
+    assert!(!loose.slo_beyond_reach && loose.meets_slo);
+}
+
 /// With answers of varied length a static batch runs until its longest is
 /// done, about twice the mean, so at the defaults' rate it can no longer keep
 /// up; continuous batching lets each request leave when it is done and still
@@ -867,8 +935,7 @@ fn varied_lengths_sink_static_batches_but_not_continuous_ones() {
         .contains("fixed, uniform"));
 }
 
-/// Continuous batching one decode step at a time, the slow obvious way:
-/// the latencies and times to first token of every request.
+/// Continuous batching one decode step at a time, the slow obvious way.
 /// Returns each request's latency, time to first token, and, for requests
 /// of more than one token, its time per later token.
 fn continuous_step_by_step(input: &ServeInput, room: usize) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
@@ -947,6 +1014,7 @@ fn continuous_batching_matches_stepping_one_token_at_a_time() {
         ("12", "uniform", "4"),
         ("30", "uniform", "8"),
         ("20", "fixed", "2"),
+        ("12", "geometric", "6"),
     ] {
         let input = input(&[
             ("scheduler", "continuous"),
@@ -1060,7 +1128,7 @@ mod properties {
             seed in 0u64..1000,
             tensor_parallel in 1u64..=8,
             scheduler in proptest::sample::select(vec!["static", "continuous"]),
-            lengths in proptest::sample::select(vec!["fixed", "uniform"]),
+            lengths in proptest::sample::select(vec!["fixed", "uniform", "geometric"]),
         ) {
             let pairs = [
                 ("params", params.to_string()),

@@ -111,7 +111,8 @@ fn kv_cache_label(cache: KvCache) -> &'static str {
 fn output_lengths_label(lengths: OutputLengths) -> &'static str {
     match lengths {
         OutputLengths::Fixed => "All the same",
-        OutputLengths::Uniform => "Varied (mean as typed)",
+        OutputLengths::Uniform => "Varied evenly (mean as typed)",
+        OutputLengths::Geometric => "Long-tailed (mean as typed)",
     }
 }
 
@@ -256,7 +257,7 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
                 <fieldset class="field-group" data-testid="group-traffic">
                     <legend>"Traffic and target"</legend>
                     {number("arrival_per_s")}{number("prompt_tokens")}{number("output_tokens")}
-                    <SelectField id=format!("{id}-output_lengths") label="Output lengths" hint="Uniform draws keep the mean" test_id="output_lengths" options=output_lengths
+                    <SelectField id=format!("{id}-output_lengths") label="Output lengths" hint="Varied draws keep the mean" test_id="output_lengths" options=output_lengths
                         value=form_value(form, "output_lengths") error=error_for("output_lengths") on_change=form_setter(form, "output_lengths") />
                     {number("latency_slo_ms")}
                 </fieldset>

@@ -124,6 +124,8 @@ fn verdict(shown: &Shown) -> impl IntoView {
             format::percent(out.load),
             format::grouped(out.accelerators_needed)
         ));
+    } else if !out.meets_slo && out.slo_beyond_reach {
+        text.push_str(" Even alone on an idle server, the longest hundredth of the answers take longer than the target, so more accelerators or another batch limit cannot meet it. Shorter or capped answers, or faster hardware, can; a target on the time to first token or per token may suit long answers better.");
     } else if !out.meets_slo {
         text.push_str(&match out.max_batch_meeting_slo {
             Some(limit) => format!(
