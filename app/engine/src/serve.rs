@@ -84,15 +84,16 @@
 //! fits (the `sweep`); the headline numbers are the last run's.
 //! `max_batch_meeting_slo` is the largest swept limit whose p99 latency meets
 //! `latency_slo_ms` at this arrival rate. `slo_beyond_reach` says that an
-//! answer at the 99th percentile of the lengths, served alone, already takes
-//! longer than the target, so no number of accelerators can meet it. `accelerators_needed` splits the
-//! traffic evenly over replicas so each runs at most `max_load` of its
-//! capacity with full batches, B / S(B), and counts t accelerators for each
-//! replica. A full static batch runs E[max] of B output lengths, less one,
-//! decode steps; a continuous
-//! server is charged a prefill pass per request, the worst case, when
-//! requests leave and join one at a time (`output::full_batch_s`). `usd_per_million_requests` charges
-//! those replicas' hours at `usd_per_hour` and is `null` when no price is given.
+//! answer at the 99th percentile of the length distribution, served alone,
+//! already takes longer than the target, so no number of replicas can meet
+//! it. `accelerators_needed` splits the traffic evenly over replicas so each
+//! runs at most `max_load` of its capacity with full batches, B / S(B), and
+//! counts t accelerators for each replica. A full static batch runs E[max] of
+//! B output lengths, less one, decode steps; a continuous server is charged a
+//! prefill pass per request, the worst case, when requests leave and join one
+//! at a time (`output::full_batch_s`). `usd_per_million_requests` charges
+//! those replicas' hours at `usd_per_hour` and is `null` when no price is
+//! given.
 //!
 //! # Keys and defaults
 //!

@@ -319,13 +319,15 @@ test.describe("serving simulation", () => {
     // A batch of 32 runs to its longest answer, about four times the mean.
     await expect(widget.value("capacity_per_s")).toHaveText("4.23 requests/s");
     await expect(widget.value("accelerators_needed")).toHaveText("3");
+    // Spreading the traffic would keep up, but the longest answers alone miss the target.
+    await expect(verdict).toContainText("more replicas or another batch limit cannot meet it");
     await widget.input("scheduler").selectOption("continuous");
     await expect(widget.value("accelerators_needed")).toHaveText("1");
     // The first token still comes fast; the slowest hundredth are long answers.
     await expect(widget.value("ttft_ms")).toHaveText("42.7 ms");
     await expect(widget.value("latency_ms")).toHaveText("6.71 s");
     await expect(verdict).toContainText("✖ Misses the p99 target");
-    await expect(verdict).toContainText("more accelerators or another batch limit cannot meet it");
+    await expect(verdict).toContainText("more replicas or another batch limit cannot meet it");
     // A target the longest answers can meet alone is back within reach.
     await widget.set("latency_slo_ms", "8000");
     await expect(verdict).toContainText("✔ Meets the p99 target");

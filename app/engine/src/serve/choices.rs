@@ -143,7 +143,9 @@ pub enum OutputLengths {
     /// so lengths are geometric with that mean: most answers are short and a
     /// few run long, as chat answers do. Lengths stop at
     /// `GEOMETRIC_LONGEST_PER_MEAN` × the mean, which fewer than 1 in 2,900
-    /// draws would pass.
+    /// draws would pass. Each request reserves cache for that longest
+    /// length, four times what uniform lengths reserve, so the memory cap
+    /// on the batch is pessimistic here.
     Geometric,
 }
 
@@ -175,6 +177,12 @@ impl OutputLengths {
         }
     }
 
+    /// The chance that each token has of not being the answer's last: 0 for
+    /// a mean of one token, which always stops at once.
+    fn keep_going(mean: u64) -> f64 {
+        1.0 - 1.0 / mean.max(1) as f64
+    }
+
     /// P(length ≤ k), for k from 0 up to the longest.
     fn at_most(self, mean: u64, k: u64) -> f64 {
         let most = self.longest(mean);
@@ -184,19 +192,20 @@ impl OutputLengths {
         match self {
             OutputLengths::Fixed => 0.0,
             OutputLengths::Uniform => k as f64 / most as f64,
-            OutputLengths::Geometric => {
-                // Each token stops the answer with chance 1/m, so an answer
-                // outlasts k tokens with chance (1 − 1/m)^k.
-                let keep_going = 1.0 - 1.0 / mean.max(1) as f64;
-                1.0 - keep_going.powf(k as f64)
-            }
+            // Each token stops the answer with chance 1/m, so an answer
+            // outlasts k tokens with chance (1 − 1/m)^k.
+            OutputLengths::Geometric => 1.0 - Self::keep_going(mean).powf(k as f64),
         }
     }
 
     /// The shortest length that `share` of the answers do not exceed, for a
-    /// share in (0, 1]: the 99th percentile of the lengths at 0.99.
+    /// share in (0, 1]: the 99th percentile of the lengths at 0.99. A share
+    /// of 0 or less asks for the shortest length there is.
     pub fn quantile(self, mean: u64, share: f64) -> u64 {
         let most = self.longest(mean);
+        if self == OutputLengths::Fixed {
+            return most;
+        }
         // P(length ≤ k) rises with k, so a binary search over 1..=most finds it.
         let (mut low, mut high) = (1u64, most);
         while low < high {
@@ -214,21 +223,26 @@ impl OutputLengths {
     /// decode steps a static batch runs (one fewer, as the prefill emits the
     /// first token), since it ends with its longest answer:
     /// E[max] = Σₖ P(max ≥ k) = Σₖ (1 − P(length ≤ k − 1)^B), k = 1 … longest.
+    /// It walks every k up to the longest, at most 8 × 10⁵ for the largest
+    /// mean the form accepts, once per finished run.
     pub fn expected_longest(self, mean: u64, batch: u64) -> f64 {
+        let most = self.longest(mean);
         if self == OutputLengths::Fixed {
-            return mean.max(1) as f64;
+            return most as f64;
         }
         let power = i32::try_from(batch.max(1)).unwrap_or(i32::MAX);
+        let keep_going = Self::keep_going(mean);
+        // P(length > k − 1) for geometric lengths, kept as a running product
+        // so each step costs one multiplication, not a power.
+        let mut outlasts = 1.0;
         let mut sum = 0.0;
-        for k in 1..=self.longest(mean) {
-            let term = 1.0 - self.at_most(mean, k - 1).powi(power);
-            sum += term;
-            // The terms only fall, and past the bulk they fall
-            // geometrically: what is left is at most about 2·m·B times this
-            // term, so once that is below 1e-12 of the sum the walk can stop.
-            if term * 2.0 * mean as f64 * f64::from(power) < sum * 1e-12 {
-                break;
-            }
+        for k in 1..=most {
+            let at_most = match self {
+                OutputLengths::Uniform => (k - 1) as f64 / most as f64,
+                _ => 1.0 - outlasts,
+            };
+            sum += 1.0 - at_most.powi(power);
+            outlasts *= keep_going;
         }
         sum
     }
@@ -238,17 +252,19 @@ impl OutputLengths {
         let most = self.longest(mean);
         match self {
             OutputLengths::Fixed => most,
-            // `as` saturates; the product is below `most`, then bounded by it.
+            // With unit ≤ 1 the product is at most `most`, and the min keeps
+            // the draw of exactly 1 there; `as` saturates.
             OutputLengths::Uniform => (1 + (unit * most as f64) as u64).min(most),
             OutputLengths::Geometric => {
-                let keep_going = 1.0 - 1.0 / mean.max(1) as f64;
+                let keep_going = Self::keep_going(mean);
                 if keep_going <= 0.0 {
                     return 1;
                 }
                 // Inverse of the distribution: the first k with
-                // (1 − 1/m)^k < unit. ln(unit) is finite, since unit > 0.
-                let extra = (unit.ln() / keep_going.ln()).floor();
-                (1 + extra as u64).min(most)
+                // (1 − 1/m)^k < unit. Capping before the cast keeps a unit of
+                // 0 (an infinite logarithm) at the longest, not past it.
+                let extra = (unit.ln() / keep_going.ln()).floor().min(most as f64);
+                (1u64.saturating_add(extra as u64)).min(most)
             }
         }
     }

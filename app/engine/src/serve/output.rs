@@ -63,8 +63,10 @@ pub struct ServeOutput {
     pub load: f64,
     pub stable: bool,
     /// Even alone on an idle server, an answer at the 99th percentile of the
-    /// lengths takes longer than the target, so no number of accelerators
-    /// meets it: only shorter answers or faster hardware can.
+    /// length distribution takes longer than the target, so no number of
+    /// replicas meets it: only shorter answers, more accelerators per replica
+    /// or faster hardware can. It describes the distribution, so a short run
+    /// that happens to draw few long answers may still meet the target.
     pub slo_beyond_reach: bool,
     /// Copies of the model serving the traffic, each on `tensor_parallel` accelerators.
     pub replicas: u64,

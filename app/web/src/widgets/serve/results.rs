@@ -113,6 +113,9 @@ fn verdict(shown: &Shown) -> impl IntoView {
             format::grouped(out.max_batch_used)
         ));
     }
+    // The longest answers alone may already exceed the target; then no
+    // spreading of the traffic can meet it, and the advice must say so.
+    let beyond_reach = " Even alone on an idle server, the longest hundredth of the answers take longer than the target, so more replicas or another batch limit cannot meet it. Shorter or capped answers, more accelerators per replica or faster hardware can; a target on the time to first token or per token may suit long answers better.";
     if !out.stable {
         let server = if out.tensor_parallel > 1 {
             format!("One replica of {} accelerators", out.tensor_parallel)
@@ -124,8 +127,11 @@ fn verdict(shown: &Shown) -> impl IntoView {
             format::percent(out.load),
             format::grouped(out.accelerators_needed)
         ));
+        if out.slo_beyond_reach {
+            text.push_str(beyond_reach);
+        }
     } else if !out.meets_slo && out.slo_beyond_reach {
-        text.push_str(" Even alone on an idle server, the longest hundredth of the answers take longer than the target, so more accelerators or another batch limit cannot meet it. Shorter or capped answers, or faster hardware, can; a target on the time to first token or per token may suit long answers better.");
+        text.push_str(beyond_reach);
     } else if !out.meets_slo {
         text.push_str(&match out.max_batch_meeting_slo {
             Some(limit) => format!(
