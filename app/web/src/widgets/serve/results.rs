@@ -115,7 +115,7 @@ fn verdict(shown: &Shown) -> impl IntoView {
     }
     // The longest answers alone may already exceed the target; then no
     // spreading of the traffic can meet it, and the advice must say so.
-    let beyond_reach = " Even alone on an idle server, the longest hundredth of the answers take longer than the target, so more replicas or another batch limit cannot meet it. Shorter or capped answers, more accelerators per replica or faster hardware can; a target on the time to first token or per token may suit long answers better.";
+    let beyond_reach = " Even alone on an idle server, the longest hundredth of the answers take longer than the target, so more replicas or another batch limit cannot meet it by themselves. Shorter or capped answers, more accelerators per replica or faster hardware can; a target on the time to first token or per token may suit long answers better.";
     if !out.stable {
         let server = if out.tensor_parallel > 1 {
             format!("One replica of {} accelerators", out.tensor_parallel)
