@@ -111,7 +111,7 @@ fn kv_cache_label(cache: KvCache) -> &'static str {
 fn output_lengths_label(lengths: OutputLengths) -> &'static str {
     match lengths {
         OutputLengths::Fixed => "All the same",
-        OutputLengths::Uniform => "Varied evenly (mean as typed)",
+        OutputLengths::Uniform => "Uniform (mean as typed)",
         OutputLengths::Geometric => "Long-tailed (mean as typed)",
     }
 }
