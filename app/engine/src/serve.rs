@@ -511,23 +511,23 @@ impl ServeForm {
     /// The width of one attention head of the preset the form holds, which
     /// its keys and values share (hidden size / heads).
     fn preset_head_size(&self) -> Option<u64> {
-        let key = self.preset_key()?;
-        let arch = &model_presets()
-            .find(|preset| preset.key == key)?
-            .architecture;
+        let arch = &self.held_preset()?.architecture;
         Some((arch.hidden / arch.heads.max(1)).max(1))
     }
 
     /// The preset whose shape the form holds, if any, so a menu can show it.
     pub fn preset_key(&self) -> Option<&'static str> {
-        model_presets()
-            .find(|preset| {
-                let [params, layers, kv_dim] = preset_fields(preset);
-                self.params.trim() == params
-                    && self.layers.trim() == layers
-                    && self.kv_dim.trim() == kv_dim
-            })
-            .map(|preset| preset.key)
+        self.held_preset().map(|preset| preset.key)
+    }
+
+    /// The published model whose three fields the form holds exactly.
+    fn held_preset(&self) -> Option<&'static ModelPreset> {
+        model_presets().find(|preset| {
+            let [params, layers, kv_dim] = preset_fields(preset);
+            self.params.trim() == params
+                && self.layers.trim() == layers
+                && self.kv_dim.trim() == kv_dim
+        })
     }
 }
 
@@ -741,6 +741,22 @@ impl ServeInput {
             .min(model.memory_max_batch(self.memory_bytes))
             .max(1)
     }
+}
+
+/// The smallest k from `low` to `high` for which `holds(k)` is true, or
+/// `high` if none is. `holds` must stay true once it is, as k grows, so a
+/// binary search finds k in about log₂(high − low) calls.
+fn first_where(low: u64, high: u64, holds: impl Fn(u64) -> bool) -> u64 {
+    let (mut low, mut high) = (low.min(high), high);
+    while low < high {
+        let middle = low + (high - low) / 2;
+        if holds(middle) {
+            high = middle;
+        } else {
+            low = middle + 1;
+        }
+    }
+    low
 }
 
 #[cfg(test)]

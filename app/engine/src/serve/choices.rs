@@ -1,6 +1,7 @@
 //! The choices the serving form offers from a list: weight format, cache
 //! format, scheduler and how output lengths vary.
 
+use super::first_where;
 use crate::hardware::Precision;
 use serde::{Deserialize, Serialize};
 
@@ -207,16 +208,7 @@ impl OutputLengths {
             return most;
         }
         // P(length ≤ k) rises with k, so a binary search over 1..=most finds it.
-        let (mut low, mut high) = (1u64, most);
-        while low < high {
-            let middle = low + (high - low) / 2;
-            if self.at_most(mean, middle) >= share {
-                high = middle;
-            } else {
-                low = middle + 1;
-            }
-        }
-        low
+        first_where(1, most, |k| self.at_most(mean, k) >= share)
     }
 
     /// The expected longest of `batch` independent lengths, which sets the

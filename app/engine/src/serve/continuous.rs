@@ -19,7 +19,7 @@
 
 use super::model::{decode_steps_for, ServiceModel};
 use super::sim::{Arrivals, Request, RunResult, Tally};
-use super::ServeInput;
+use super::{first_where, ServeInput};
 use std::cmp::{Ordering, Reverse};
 use std::collections::{BinaryHeap, VecDeque};
 
@@ -223,19 +223,7 @@ impl ContinuousRun {
 /// `target`, or `most` if none does. The clock grows with the step count, so
 /// a binary search finds it in about log₂ `most` evaluations.
 fn first_reaching(target: f64, most: u64, clock_after: impl Fn(u64) -> f64) -> u64 {
-    let (mut low, mut high) = (1u64, most.max(1));
-    if clock_after(high) < target {
-        return high;
-    }
-    while low < high {
-        let middle = low + (high - low) / 2;
-        if clock_after(middle) >= target {
-            high = middle;
-        } else {
-            low = middle + 1;
-        }
-    }
-    low
+    first_where(1, most.max(1), |steps| clock_after(steps) >= target)
 }
 
 #[cfg(test)]

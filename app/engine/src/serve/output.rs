@@ -469,20 +469,6 @@ fn explain(
             source: DATABRICKS_LATENCY_METRICS,
         },
         Explanation {
-            output: "tpot_ms",
-            label: "Time per output token, mean (simulated)",
-            formula_tex: "\\text{TPOT} = \\frac{1}{R_2} \\sum_{i:\\, s_{o,i} \\ge 2} \\frac{T_i - F_i}{s_{o,i} - 1}",
-            bindings: vec![
-                Binding { symbol: "R_2", meaning: "requests served with more than one token", value: format::grouped(out.tpot_requests) },
-                Binding { symbol: "T_i - F_i", meaning: "time from first to last token of request i (latency less time to first token); mean over all requests", value: format::milliseconds(out.latency_ms.mean - out.ttft_ms.mean) },
-                Binding { symbol: "s_{o,i}", meaning: if varied { "output tokens of request i; all but the first come from decode steps; mean over the lengths drawn" } else { "output tokens of each request; all but the first come from decode steps" }, value: format::significant_digits(out.mean_output_tokens, 4) },
-                Binding { symbol: "\\bar{B}", meaning: if continuous { "requests per decode step, on average" } else { "requests per batch, on average" }, value: mean_batch_text(out.mean_batch) },
-            ],
-            result: format::milliseconds(out.tpot_ms),
-            note: if continuous { "The pace at which a streamed answer appears once it starts: one decode step, slower when more requests share it, plus the prefills of newcomers that pause it. Continuous batching shortens the wait for the first token and pays some of it back here." } else { "The pace at which a streamed answer appears once it starts: one decode step, which reads every weight and every cached token of the batch, so larger batches decode a little slower." },
-            source: AIPERF_INTER_TOKEN_LATENCY,
-        },
-        Explanation {
             output: "throughput_per_s",
             label: "Throughput (simulated)",
             formula_tex: "X = \\frac{R}{t_{\\text{last}}}",
@@ -579,8 +565,21 @@ fn explain(
     }
     // When every answer is a single token, no decode step runs and there is
     // no pace of later tokens to explain (`tpot_ms` is then 0).
-    if out.tpot_requests == 0 {
-        explanations.retain(|e| e.output != "tpot_ms");
+    if out.tpot_requests > 0 {
+        explanations.push(Explanation {
+            output: "tpot_ms",
+            label: "Time per output token, mean (simulated)",
+            formula_tex: "\\text{TPOT} = \\frac{1}{R_2} \\sum_{i:\\, s_{o,i} \\ge 2} \\frac{T_i - F_i}{s_{o,i} - 1}",
+            bindings: vec![
+                Binding { symbol: "R_2", meaning: "requests served with more than one token", value: format::grouped(out.tpot_requests) },
+                Binding { symbol: "T_i - F_i", meaning: "time from first to last token of request i (latency less time to first token); mean over all requests", value: format::milliseconds(out.latency_ms.mean - out.ttft_ms.mean) },
+                Binding { symbol: "s_{o,i}", meaning: if varied { "output tokens of request i; all but the first come from decode steps; mean over the lengths drawn" } else { "output tokens of each request; all but the first come from decode steps" }, value: format::significant_digits(out.mean_output_tokens, 4) },
+                Binding { symbol: "\\bar{B}", meaning: if continuous { "requests per decode step, on average" } else { "requests per batch, on average" }, value: mean_batch_text(out.mean_batch) },
+            ],
+            result: format::milliseconds(out.tpot_ms),
+            note: if continuous { "The pace at which a streamed answer appears once it starts: one decode step, slower when more requests share it, plus the prefills of newcomers that pause it. Continuous batching shortens the wait for the first token and pays some of it back here." } else { "The pace at which a streamed answer appears once it starts: one decode step, which reads every weight and every cached token of the batch, so larger batches decode a little slower." },
+            source: AIPERF_INTER_TOKEN_LATENCY,
+        });
     }
     explanations
 }
