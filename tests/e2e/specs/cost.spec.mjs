@@ -177,6 +177,22 @@ test.describe("energy and carbon", () => {
 });
 
 test.describe("serving simulation", () => {
+  // Opens the simulator at its example, which meets its target, and picks an
+  // output-length choice by keyboard, `presses` steps down the menu.
+  async function lengthsChosenByKeyboard(page, presses, choice) {
+    const course = new CoursePage(page);
+    await course.goto("/lab/serve");
+    const widget = course.widget("serve");
+    const verdict = widget.root.getByTestId("serve-verdict");
+    await expect(verdict).toContainText("✔ Meets the p99 target");
+    const lengths = widget.input("output_lengths");
+    await lengths.focus();
+    for (let step = 0; step < presses; step += 1) await page.keyboard.press("ArrowDown");
+    await expect(lengths).toHaveValue(choice);
+    await expect(page).toHaveURL(new RegExp(`serve\\.output_lengths=${choice}`));
+    return { course, widget, verdict };
+  }
+
   test("a long simulation shows its progress, then its results, without freezing the page", async ({ page }) => {
     const course = new CoursePage(page);
     await course.goto("/lab/serve?serve.requests=1000000");
@@ -283,16 +299,7 @@ test.describe("serving simulation", () => {
   });
 
   test("answers of varied length sink static batches, and continuous batching rescues them", async ({ page }) => {
-    const course = new CoursePage(page);
-    await course.goto("/lab/serve");
-    const widget = course.widget("serve");
-    const verdict = widget.root.getByTestId("serve-verdict");
-    await expect(verdict).toContainText("✔ Meets the p99 target");
-    const lengths = widget.input("output_lengths");
-    await lengths.focus();
-    await page.keyboard.press("ArrowDown");
-    await expect(lengths).toHaveValue("uniform");
-    await expect(page).toHaveURL(/serve\.output_lengths=uniform/);
+    const { course, widget, verdict } = await lengthsChosenByKeyboard(page, 1, "uniform");
     // Each static batch now runs to its longest answer, about twice the mean.
     await expect(verdict).toContainText("✖ Misses the p99 target");
     await expect(widget.value("capacity_per_s")).toHaveText("8.97 requests/s");
@@ -305,17 +312,7 @@ test.describe("serving simulation", () => {
   });
 
   test("long-tailed answers: static batches wait for the longest, and even continuous batching's tail is the long answers themselves", async ({ page }) => {
-    const course = new CoursePage(page);
-    await course.goto("/lab/serve");
-    const widget = course.widget("serve");
-    const verdict = widget.root.getByTestId("serve-verdict");
-    await expect(verdict).toContainText("✔ Meets the p99 target");
-    const lengths = widget.input("output_lengths");
-    await lengths.focus();
-    await page.keyboard.press("ArrowDown");
-    await page.keyboard.press("ArrowDown");
-    await expect(lengths).toHaveValue("geometric");
-    await expect(page).toHaveURL(/serve\.output_lengths=geometric/);
+    const { course, widget, verdict } = await lengthsChosenByKeyboard(page, 2, "geometric");
     // A batch of 32 runs to its longest answer, about four times the mean.
     await expect(widget.value("capacity_per_s")).toHaveText("4.23 requests/s");
     await expect(widget.value("accelerators_needed")).toHaveText("3");

@@ -733,6 +733,20 @@ fn continuous_batching_alone_takes_the_service_time() {
     assert!((alone.mean_batch - 1.0).abs() < 0.01);
 }
 
+/// A run in which every request finds the server idle: a request every
+/// 1,000 s on average, served one at a time as soon as it arrives.
+fn alone_on_idle_server(scheduler: &str, more: &[(&str, &str)], requests: &str) -> ServeOutput {
+    let mut pairs = vec![
+        ("scheduler", scheduler),
+        ("arrival_per_s", "0.001"),
+        ("max_batch", "1"),
+        ("batch_window_ms", "0"),
+        ("requests", requests),
+    ];
+    pairs.extend_from_slice(more);
+    run(&pairs)
+}
+
 /// Alone on the server, the first token comes when the prompt's prefill ends,
 /// and every later token takes one decode step: TTFT = P(1) and
 /// TPOT = D(1) / (s_o − 1), whichever the scheduler.
@@ -742,13 +756,7 @@ fn alone_the_first_token_waits_for_the_prefill_only() {
     let prefill_ms = model.prefill_s(1) * 1000.0;
     let step_ms = model.decode_s(1) * 1000.0 / (model.output_tokens - 1.0);
     for scheduler in ["static", "continuous"] {
-        let alone = run(&[
-            ("scheduler", scheduler),
-            ("arrival_per_s", "0.001"),
-            ("max_batch", "1"),
-            ("batch_window_ms", "0"),
-            ("requests", "2000"),
-        ]);
+        let alone = alone_on_idle_server(scheduler, &[], "2000");
         // Arrivals reach 10⁶ s, so a 15 ms difference keeps about 8 digits.
         assert!(
             (alone.ttft_ms.p50 / prefill_ms - 1.0).abs() < 1e-6,
@@ -768,14 +776,7 @@ fn a_one_token_answer_is_done_when_its_prefill_ends() {
     let step_ms = model.decode_step_s(1, model.prompt_tokens) * 1000.0;
     for scheduler in ["static", "continuous"] {
         for (tokens, expected_ms) in [("1", prefill_ms), ("2", prefill_ms + step_ms)] {
-            let alone = run(&[
-                ("scheduler", scheduler),
-                ("output_tokens", tokens),
-                ("arrival_per_s", "0.001"),
-                ("max_batch", "1"),
-                ("batch_window_ms", "0"),
-                ("requests", "500"),
-            ]);
+            let alone = alone_on_idle_server(scheduler, &[("output_tokens", tokens)], "500");
             assert!(
                 (alone.latency_ms.p50 / expected_ms - 1.0).abs() < 1e-6,
                 "{scheduler}, {tokens}: {} vs {expected_ms}",
