@@ -14,6 +14,31 @@ test("decode at batch 1 is memory-bound and the page says buying compute is wast
   await course.expectNoConsoleErrors();
 });
 
+test("a model too big for one device says how many each part needs, in words and in the table", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/roofline");
+  const widget = course.widget("roofline");
+  // 70e9 BF16 weights are 140 GB: two 80 GB H100s or A100s at least.
+  const fit = widget.root.getByTestId("roofline-fit-warning");
+  await expect(fit).toContainText("needs 140 GB for the weights alone");
+  await expect(fit).toContainText("NVIDIA H100 SXM5 80 GB holds 80 GB, so it takes at least 2");
+  await expect(widget.root.getByTestId("place-h100-sxm-80gb").getByTestId("fit")).toHaveText("Needs 2 (80 GB each)");
+  await widget.root.getByTestId("pick-mi300x-192gb").check();
+  await expect(widget.root.getByTestId("place-mi300x-192gb").getByTestId("fit")).toHaveText("Fits in 192 GB");
+  await expect(fit).not.toContainText("MI300X");
+  await widget.root.getByTestId("explain-roofline-footprint").press("Enter");
+  await expect(widget.root.getByTestId("out-footprint")).toContainText("140 GB: at least 2 × NVIDIA H100 SXM5 80 GB (80 GB each)");
+  // A 7B model fits every part: the warning goes and every cell says so.
+  await widget.set("params", "7e9");
+  await expect(fit).toHaveCount(0);
+  await expect(widget.root.getByTestId("place-h100-sxm-80gb").getByTestId("fit")).toHaveText("Fits in 80 GB");
+  // An embedding lookup's table size is not an input, so the column goes rather than guess.
+  await widget.input("op").selectOption("embedding");
+  await expect(widget.root.getByTestId("fit")).toHaveCount(0);
+  await expect(widget.root.getByRole("columnheader", { name: "Memory" })).toHaveCount(0);
+  await course.expectNoConsoleErrors();
+});
+
 test("switching to a large matmul by keyboard makes it compute-bound", async ({ page }) => {
   const course = new CoursePage(page);
   await course.goto("/lab/roofline");

@@ -24,7 +24,9 @@ pub const DAO_2022: Source = Source {
 
 pub const KAPLAN_2020: Source = crate::train_compute::KAPLAN_2020;
 
+mod footprint;
 mod form;
+pub use footprint::{devices_needed, footprint, Footprint};
 pub use form::*;
 
 /// Bytes per element at a precision.
@@ -158,6 +160,11 @@ pub struct Placement {
     pub time_s: f64,
     /// Attainable over peak, in (0, 1].
     pub share_of_peak: f64,
+    /// Device memory, when the catalogue lists it.
+    pub capacity_bytes: Option<f64>,
+    /// Devices of this kind the operation's footprint needs, when both the
+    /// footprint and the capacity are known; 1 means it fits.
+    pub devices_needed: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -175,6 +182,10 @@ pub struct RooflineOutput {
     pub placements: Vec<Placement>,
     /// The seed's warning, made concrete when it applies.
     pub warning: Option<String>,
+    /// Bytes the operation holds in memory at once, when the inputs say.
+    pub footprint_bytes: Option<f64>,
+    /// Which parts cannot hold the operation, and how many each would take.
+    pub fit_warning: Option<String>,
     pub explanations: Vec<Explanation>,
 }
 
@@ -182,19 +193,27 @@ pub struct RooflineOutput {
 pub fn compute(input: &RooflineInput) -> RooflineOutput {
     let work = work(input.shape, input.precision);
     let intensity = work.flops / work.bytes;
+    let footprint = footprint(input.shape, input.precision);
+    let footprint_bytes = footprint.as_ref().map(|f| f.bytes);
     let placements: Vec<Placement> = input
         .accelerators
         .iter()
-        .filter_map(|acc| place(acc, input.precision, &work, intensity))
+        .filter_map(|acc| place(acc, input.precision, &work, intensity, footprint_bytes))
         .collect();
     let warning = over_provisioning_warning(&placements);
-    let explanations = explain(input, &work, intensity, placements.first());
+    let fit_warning = footprint.as_ref().and_then(|f| fit_warning(f, &placements));
+    let mut explanations = explain(input, &work, intensity, placements.first());
+    if let Some(f) = &footprint {
+        explanations.push(explain_footprint(input.precision, f, placements.first()));
+    }
     RooflineOutput {
         flops: work.flops,
         bytes: work.bytes,
         intensity_flops_per_byte: intensity,
         placements,
         warning,
+        footprint_bytes,
+        fit_warning,
         explanations,
     }
 }
@@ -204,8 +223,10 @@ fn place(
     precision: Precision,
     work: &Work,
     intensity: f64,
+    footprint_bytes: Option<f64>,
 ) -> Option<Placement> {
     let peak = acc.peak_flops_per_s(precision)?;
+    let capacity_bytes = acc.memory.capacity_gb.map(|gb| gb * 1e9);
     let bandwidth = acc.bandwidth_bytes_per_s()?;
     let ridge = peak / bandwidth;
     let attainable = peak.min(intensity * bandwidth);
@@ -224,7 +245,75 @@ fn place(
         },
         time_s,
         share_of_peak: attainable / peak,
+        capacity_bytes,
+        devices_needed: footprint_bytes
+            .zip(capacity_bytes)
+            .map(|(bytes, capacity)| devices_needed(bytes, capacity)),
     })
+}
+
+/// Names every part that cannot hold the operation, with the count it would take.
+fn fit_warning(footprint: &Footprint, placements: &[Placement]) -> Option<String> {
+    let short: Vec<String> = placements
+        .iter()
+        .filter_map(|p| {
+            let needed = p.devices_needed.filter(|n| *n > 1)?;
+            let capacity = p.capacity_bytes?;
+            Some(format!(
+                "{} holds {}, so it takes at least {}",
+                p.name,
+                format::si(capacity, "B"),
+                format::grouped(needed)
+            ))
+        })
+        .collect();
+    if short.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "Does not fit on one device: this work needs {} for {}. {}. The times above assume one device could hold it all. Split across n devices, each does about 1/n of the work, and they must then exchange results over their links, which this explorer does not count.",
+        format::si(footprint.bytes, "B"),
+        footprint.what,
+        short.join("; "),
+    ))
+}
+
+fn explain_footprint(
+    precision: Precision,
+    footprint: &Footprint,
+    first: Option<&Placement>,
+) -> Explanation {
+    let b = Binding {
+        symbol: "b",
+        meaning: "bytes per element",
+        value: format!("{} ({})", bytes_per_element(precision), precision.label()),
+    };
+    let mut bindings = vec![b];
+    bindings.extend(footprint.bindings.iter().cloned());
+    let needed = format::si(footprint.bytes, "B");
+    let result = match first.and_then(|p| Some((p, p.capacity_bytes?, p.devices_needed?))) {
+        Some((p, capacity, 1)) => format!(
+            "{needed}: fits in the {} of {}",
+            format::si(capacity, "B"),
+            p.name
+        ),
+        Some((p, capacity, n)) => format!(
+            "{needed}: at least {} × {} ({} each)",
+            format::grouped(n),
+            p.name,
+            format::si(capacity, "B")
+        ),
+        None => needed,
+    };
+    Explanation {
+        output: "footprint",
+        label: "Memory needed",
+        formula_tex: footprint.tex,
+        bindings,
+        result,
+        note: footprint.note,
+        source: footprint.source.clone(),
+    }
 }
 
 /// When a part with more peak compute is no faster, or barely faster, say so with numbers.

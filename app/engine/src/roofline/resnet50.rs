@@ -35,6 +35,10 @@ pub struct Network {
     pub activations_per_image: f64,
     /// Activation elements the layers write per image (their outputs).
     pub outputs_per_image: f64,
+    /// The most activation elements alive at once per image, as PyTorch's
+    /// `Bottleneck` runs: a layer's input and output, plus the block input
+    /// that the residual add still needs.
+    pub peak_live_per_image: f64,
 }
 
 /// One convolution: kernel side, channels in and out, input side and stride.
@@ -80,6 +84,7 @@ struct Layers {
     shortcut_reads: f64,
     pooled: f64,
     last_side: u32,
+    peak_live: f64,
 }
 
 fn layers(image_side: u32) -> Layers {
@@ -97,6 +102,7 @@ fn layers(image_side: u32) -> Layers {
     let mut channels = stem.channels_out;
     // Each block's residual add reads its shortcut once, fused into the last convolution.
     let mut shortcut_reads = 0.0;
+    let mut peak_live = (stem.input() + stem.output()).max(stem.output() + pooled);
     for (blocks, width, first_stride) in STAGES {
         for block in 0..blocks {
             let stride = if block == 0 { first_stride } else { 1 };
@@ -122,6 +128,11 @@ fn layers(image_side: u32) -> Layers {
                 stride: 1,
             };
             convs.extend([reduce, spatial, expand]);
+            // The block's input stays alive until the residual add at its end.
+            let block_input = reduce.input();
+            let mut live = (reduce.input() + reduce.output())
+                .max(spatial.input() + spatial.output() + block_input)
+                .max(expand.input() + expand.output() + block_input);
             if block == 0 {
                 convs.push(Conv {
                     kernel: 1,
@@ -130,7 +141,11 @@ fn layers(image_side: u32) -> Layers {
                     side_in: side,
                     stride,
                 });
+                // PyTorch projects the shortcut after the main path, while
+                // the main path's output waits for the add.
+                live = live.max(block_input + 2.0 * expand.output());
             }
+            peak_live = peak_live.max(live);
             shortcut_reads += expand.output();
             side = spatial.side_out();
             channels = 4 * width;
@@ -141,6 +156,7 @@ fn layers(image_side: u32) -> Layers {
         shortcut_reads,
         pooled,
         last_side: side,
+        peak_live,
     }
 }
 
@@ -155,6 +171,7 @@ fn network(image_side: u32) -> Network {
         shortcut_reads,
         pooled,
         last_side,
+        peak_live,
     } = layers(image_side);
     let features = 2048.0;
     let classifier = features * CLASSES;
@@ -174,6 +191,7 @@ fn network(image_side: u32) -> Network {
         trained_parameters: conv_weights + 2.0 * biases + classifier + CLASSES,
         activations_per_image: conv_inputs + conv_outputs + shortcut_reads + pools_and_head,
         outputs_per_image: conv_outputs,
+        peak_live_per_image: peak_live,
     }
 }
 
@@ -215,6 +233,18 @@ mod tests {
             net.outputs_per_image
         );
         assert_eq!(net.trained_parameters, 25_557_032.0);
+    }
+
+    /// At 224 pixels the busiest moment is the end of a first-stage block:
+    /// 64 × 56 × 56 in, 256 × 56 × 56 out, and the 256 × 56 × 56 block input
+    /// kept for the add (or, in the first block, the projected shortcut).
+    #[test]
+    fn the_busiest_moment_is_a_first_stage_residual_add() {
+        let plane = 56.0 * 56.0;
+        assert_eq!(
+            resnet50().peak_live_per_image,
+            (64.0 + 256.0 + 256.0) * plane
+        );
     }
 
     /// The traffic model reads every output again (as the next layer's input)

@@ -2,7 +2,8 @@ use super::*;
 use crate::hardware::parse_file;
 use crate::hardware::Catalogue;
 
-/// Two rows of the real catalogue (NVIDIA H100 and A100 datasheets).
+/// Two rows of the real catalogue (NVIDIA H100 and A100 datasheets); the A100
+/// row leaves out its capacity, so a part whose fit is unknown is covered too.
 fn catalogue() -> Catalogue {
     let text = r#"
 [[accelerator]]
@@ -14,6 +15,7 @@ vendor = "NVIDIA"
 fp32 = 67.0
 bf16 = 989.5
 [accelerator.memory]
+capacity_gb = 80.0
 bandwidth_gb_s = 3350.0
 [[accelerator.sources]]
 title = "NVIDIA H100 datasheet"
@@ -367,4 +369,82 @@ fn menu_values_ignore_case_and_spaces() {
         ("accelerators", "h100-sxm-80gb"),
     ]);
     assert_eq!(loose, exact);
+}
+
+/// A 70B model in BF16 holds 70e9 × 2 B = 140 GB of weights: two 80 GB H100s
+/// at least. The A100 row lists no capacity, so its fit is left unchecked
+/// rather than guessed.
+#[test]
+fn a_model_larger_than_memory_names_the_devices_it_needs() {
+    let out = run(&[]);
+    assert_eq!(out.footprint_bytes, Some(140e9));
+    let (h100, a100) = (&out.placements[0], &out.placements[1]);
+    assert_eq!(h100.devices_needed, Some(2));
+    assert_eq!(a100.devices_needed, None);
+    let warning = out.fit_warning.unwrap_or_default();
+    assert!(
+        warning.contains("needs 140 GB for the weights alone"),
+        "{warning}"
+    );
+    assert!(
+        warning.contains("H100 holds 80 GB, so it takes at least 2"),
+        "{warning}"
+    );
+    assert!(!warning.contains("A100"), "{warning}");
+    let memory = out.explanations.iter().find(|e| e.output == "footprint");
+    assert_eq!(
+        memory.map(|e| e.result.as_str()),
+        Some("140 GB: at least 2 × H100 (80 GB each)")
+    );
+}
+
+#[test]
+fn a_model_that_fits_raises_no_fit_warning() {
+    let out = run(&[("params", "7e9")]);
+    assert_eq!(out.placements[0].devices_needed, Some(1));
+    assert_eq!(out.fit_warning, None);
+    let memory = out.explanations.iter().find(|e| e.output == "footprint");
+    assert_eq!(
+        memory.map(|e| e.result.as_str()),
+        Some("14 GB: fits in the 80 GB of H100")
+    );
+}
+
+/// The table behind an embedding lookup is not an input, and its gathered rows
+/// alone would always fit, so the explorer makes no claim either way.
+#[test]
+fn an_embedding_lookup_makes_no_fit_claim() {
+    let out = run(&[("op", "embedding")]);
+    assert_eq!(out.footprint_bytes, None);
+    assert!(out.placements.iter().all(|p| p.devices_needed.is_none()));
+    assert!(out.explanations.iter().all(|e| e.output != "footprint"));
+}
+
+/// For the operations that hold every tensor at once, the footprint equals the traffic.
+#[test]
+fn single_operations_hold_what_they_move() {
+    for op in ["matmul", "layernorm", "attention", "conv2d"] {
+        let out = run(&[("op", op)]);
+        assert_eq!(out.footprint_bytes, Some(out.bytes), "{op}");
+    }
+}
+
+/// ResNet-50 at batch 256 in BF16: 25.5 M weights plus 256 × 1.81 M live
+/// activation elements, 0.98 GB in all.
+#[test]
+fn cnn_inference_holds_weights_and_the_busiest_layers_activations() {
+    let out = run(&[("op", "cnn_inference"), ("batch", "256")]);
+    let net = resnet50::resnet50();
+    let expected = 2.0 * (net.weights + 256.0 * net.peak_live_per_image);
+    assert_eq!(out.footprint_bytes, Some(expected));
+    assert!((expected / 1e9 - 0.976).abs() < 0.01, "{expected}");
+}
+
+#[test]
+fn devices_needed_rounds_up_and_saturates() {
+    assert_eq!(devices_needed(80e9, 80e9), 1);
+    assert_eq!(devices_needed(80.1e9, 80e9), 2);
+    assert_eq!(devices_needed(1.0, 80e9), 1);
+    assert_eq!(devices_needed(1e300, 1e-300), u64::MAX);
+    assert_eq!(devices_needed(f64::NAN, 1.0), 1);
 }

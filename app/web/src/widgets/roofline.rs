@@ -19,7 +19,7 @@ use charming::Chart;
 use engine::format;
 use engine::hardware::{Accelerator, Catalogue, Precision};
 use engine::roofline::{
-    compute, Bound, Operation, RooflineForm, RooflineOutput, FIELDS, NUMBER_FIELDS,
+    compute, Bound, Operation, Placement, RooflineForm, RooflineOutput, FIELDS, NUMBER_FIELDS,
 };
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -177,7 +177,7 @@ fn AcceleratorPicker(
 
 #[component]
 fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
-    let explanations = (0..5)
+    let explanations = (0..6)
         .map(|idx| {
             let explanation = Signal::derive(move || {
                 output.with(|o| o.as_ref().and_then(|o| o.explanations.get(idx).cloned()))
@@ -185,6 +185,8 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
             view! { <ExplainedOutput id=id.clone() explanation=explanation /> }
         })
         .collect_view();
+    let has_footprint =
+        move || output.with(|o| o.as_ref().is_some_and(|o| o.footprint_bytes.is_some()));
     let chart = Signal::derive(move || output.with(|o| o.as_ref().map(roofline_chart)));
     let table =
         Signal::derive(move || output.with(|o| o.as_ref().map(roofline_table).unwrap_or_default()));
@@ -192,6 +194,12 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
         {move || output.with(|o| o.as_ref().and_then(|o| o.warning.clone())).map(|warning| view! {
             <aside class="callout callout-warning" role="note" data-testid="roofline-warning">
                 <p class="callout-title"><span aria-hidden="true">"⚠"</span>" Compute you cannot use"</p>
+                <p>{warning}</p>
+            </aside>
+        })}
+        {move || output.with(|o| o.as_ref().and_then(|o| o.fit_warning.clone())).map(|warning| view! {
+            <aside class="callout callout-warning" role="note" data-testid="roofline-fit-warning">
+                <p class="callout-title"><span aria-hidden="true">"⚠"</span>" Too big for one device"</p>
                 <p>{warning}</p>
             </aside>
         })}
@@ -203,6 +211,7 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
                 <thead><tr>
                     <th scope="col">"Accelerator"</th><th scope="col">"Ridge point"</th><th scope="col">"Bound"</th>
                     <th scope="col">"Attainable"</th><th scope="col">"Share of peak"</th><th scope="col">"Time"</th>
+                    {move || has_footprint().then(|| view! { <th scope="col">"Memory"</th> })}
                 </tr></thead>
                 <tbody>{move || output.get().map(|o| o.placements.into_iter().map(|p| view! {
                     <tr data-testid=format!("place-{}", p.id)>
@@ -212,12 +221,28 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
                         <td>{format::flops_rate(p.attainable_flops_per_s)}</td>
                         <td>{format!("{}%", format::significant_digits(p.share_of_peak * 100.0, 3))}</td>
                         <td>{format::short_duration(p.time_s)}</td>
+                        {has_footprint().then(|| view! { <td data-testid="fit">{fit_text(&p)}</td> })}
                     </tr>
                 }).collect_view())}</tbody>
             </table>
         </div>
         <dl class="outputs">{explanations}</dl>
         <ChartView label="Roofline: attainable TFLOP/s against arithmetic intensity (log-log)" chart=chart table=table />
+    }
+}
+
+/// Whether the part holds the operation, in words, so the cell never relies on colour.
+fn fit_text(p: &Placement) -> String {
+    match (p.devices_needed, p.capacity_bytes) {
+        (Some(1), Some(capacity)) => format!("Fits in {}", format::si(capacity, "B")),
+        (Some(n), Some(capacity)) => {
+            format!(
+                "Needs {} ({} each)",
+                format::grouped(n),
+                format::si(capacity, "B")
+            )
+        }
+        _ => "Capacity not listed".to_string(),
     }
 }
 

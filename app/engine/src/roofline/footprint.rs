@@ -1,0 +1,99 @@
+//! Whether the operation fits in one accelerator's memory. The roofline times
+//! an operation as if one device held all of it; a 70-billion-parameter model
+//! in BF16 needs 140 GB for its weights alone, so on an 80 GB part that time
+//! describes a machine that does not exist. This module counts the bytes the
+//! work must hold at once and how many devices of each kind that takes.
+
+use super::{bytes_per_element, resnet50, size, Shape, KAPLAN_2020, WILLIAMS_2009};
+use crate::explain::{Binding, Source};
+use crate::hardware::Precision;
+
+/// The bytes an operation must hold in device memory at once, with its formula.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Footprint {
+    pub bytes: f64,
+    pub tex: &'static str,
+    pub bindings: Vec<Binding>,
+    /// What the count holds, to finish "…needs N GB for {what}".
+    pub what: &'static str,
+    pub note: &'static str,
+    pub source: Source,
+}
+
+/// `None` for an embedding lookup: its table's size is not an input, and the
+/// gathered rows alone would make any table look as if it fits.
+pub fn footprint(shape: Shape, precision: Precision) -> Option<Footprint> {
+    let b = bytes_per_element(precision);
+    let every_tensor = "Every tensor the operation reads or writes is held at once, so the memory it needs equals its traffic.";
+    Some(match shape {
+        Shape::Matmul { m, k, n } => Footprint {
+            bytes: b * (m * k + k * n + m * n),
+            tex: "V = b\\,(MK + KN + MN)",
+            bindings: vec![size("M", "rows of A", m), size("K", "shared dimension", k), size("N", "columns of B", n)],
+            what: "its three matrices",
+            note: every_tensor,
+            source: WILLIAMS_2009,
+        },
+        Shape::Layernorm { tokens, hidden } => Footprint {
+            bytes: 2.0 * b * tokens * hidden,
+            tex: "V = 2\\,b\\,T H",
+            bindings: vec![size("T", "tokens", tokens), size("H", "hidden size", hidden)],
+            what: "its input and output",
+            note: every_tensor,
+            source: WILLIAMS_2009,
+        },
+        Shape::Embedding { .. } => return None,
+        Shape::Attention { batch, seq_len, hidden } => Footprint {
+            bytes: 4.0 * b * batch * seq_len * hidden,
+            tex: "V = 4\\,b\\,B s h",
+            bindings: vec![size("B", "batch", batch), size("s", "sequence length", seq_len), size("h", "hidden size", hidden)],
+            what: "Q, K, V and the output",
+            note: "Fused attention keeps the s×s scores on chip in tiles, so only Q, K, V and the output occupy device memory.",
+            source: super::DAO_2022,
+        },
+        Shape::Conv2d { batch, size: side, channels_in, channels_out, kernel } => Footprint {
+            bytes: b * (batch * side * side * channels_in + kernel * kernel * channels_in * channels_out + batch * side * side * channels_out),
+            tex: "V = b\\,(B S^2 C_i + k^2 C_i C_o + B S^2 C_o)",
+            bindings: vec![size("B", "batch", batch), size("S", "image height and width", side), size("C_i", "input channels", channels_in), size("C_o", "output channels", channels_out), size("k", "kernel size", kernel)],
+            what: "its input, weights and output",
+            note: every_tensor,
+            source: WILLIAMS_2009,
+        },
+        Shape::Prefill { params, .. } | Shape::Decode { params, .. } => Footprint {
+            bytes: b * params,
+            tex: "V \\approx b\\,N",
+            bindings: vec![size("N", "parameters", params)],
+            what: "the weights alone",
+            note: "Every weight must sit in device memory for every step. The KV cache and the activations come on top, so a model that barely fits cannot serve long contexts.",
+            source: KAPLAN_2020,
+        },
+        Shape::CnnInference { batch } => {
+            let net = resnet50::resnet50();
+            Footprint {
+                bytes: b * (net.weights + batch * net.peak_live_per_image),
+                tex: "V = b\\,(W + B\\,A_{\\text{live}})",
+                bindings: vec![
+                    size("W", "weights (batch norm folded into biases)", net.weights),
+                    size("B", "images in the batch", batch),
+                    size("A_{\\text{live}}", "activation elements alive at once per image, at the busiest layer", net.peak_live_per_image),
+                ],
+                what: "its weights and the activations alive at its busiest layer",
+                note: "A layer's input and output are alive together, and a residual block keeps its input until the final add; the busiest moment is the end of a first-stage block, on 56 × 56 maps. Earlier outputs are freed as the pass goes on.",
+                source: resnet50::TORCHVISION_RESNET50,
+            }
+        }
+    })
+}
+
+/// Devices of `capacity_bytes` each that `bytes` needs: at least one, and
+/// saturating rather than wrapping for absurd sizes.
+pub fn devices_needed(bytes: f64, capacity_bytes: f64) -> u64 {
+    let count = (bytes / capacity_bytes).ceil();
+    if count >= 1.0 {
+        // `as` saturates at u64::MAX, so an infinite ratio reads as "more than any cluster".
+        count as u64
+    } else {
+        // Below one, or NaN, which validation rules out: one device is the floor.
+        1
+    }
+}
