@@ -14,6 +14,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../
 // Each roofline operation and the splitter's custom model show fields of their own.
 const ROOFLINE_OPS = [
   "matmul", "layernorm", "embedding", "attention", "conv2d", "prefill", "decode", "cnn_inference",
+  "recommender_inference",
 ];
 const WIDGETS = [
   "train-compute", "checkpoint", "splitter", "splitter?splitter.model=custom", "matcher",

@@ -219,3 +219,25 @@ test("a changed example says so, and the keyboard brings the example back", asyn
   await expect(lab.root.getByTestId("widget-changed")).toHaveCount(0);
   await course.expectNoConsoleErrors();
 });
+
+test("a whole recommender's tables fit one H100 in BF16 but need two in FP32, with the MLPerf source", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/roofline");
+  const widget = course.widget("roofline");
+  await widget.input("op").focus();
+  await widget.input("op").selectOption("recommender_inference");
+  await expect(widget.input("params")).toHaveCount(0);
+  await expect(widget.value("intensity")).toHaveText("0.993 FLOP/byte");
+  const h100 = widget.root.getByTestId("place-h100-sxm-80gb");
+  await expect(h100.getByTestId("fit")).toHaveText("Fits in 80 GB");
+  await expect(widget.root.getByTestId("roofline-fit-warning")).toHaveCount(0);
+  await widget.root.getByTestId("explain-roofline-footprint").press("Enter");
+  const footprint = widget.root.getByTestId("out-footprint");
+  await expect(footprint).toContainText("52.3 GB: fits on one NVIDIA H100 SXM5 80 GB (80 GB)");
+  await expect(footprint).toContainText("204,184,588 rows of 128");
+  await expect(footprint.getByRole("link", { name: /MLPerf/ })).toBeVisible();
+  await widget.input("precision").selectOption("fp32");
+  await expect(h100.getByTestId("fit")).toHaveText("Needs 2 (80 GB each)");
+  await expect(widget.root.getByTestId("roofline-fit-warning")).toContainText("needs 105 GB for its embedding tables");
+  await course.expectNoConsoleErrors();
+});

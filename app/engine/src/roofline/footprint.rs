@@ -4,7 +4,7 @@
 //! describes a machine that does not exist. This module counts the bytes the
 //! work must hold at once and how many devices of each kind that takes.
 
-use super::{bytes_per_element, resnet50, size, Shape, KAPLAN_2020, WILLIAMS_2009};
+use super::{bytes_per_element, dlrm, resnet50, size, Shape, KAPLAN_2020, WILLIAMS_2009};
 use crate::explain::{Binding, Source};
 use crate::hardware::Precision;
 
@@ -80,6 +80,22 @@ pub fn footprint(shape: Shape, precision: Precision) -> Option<Footprint> {
                 what: "its weights and the activations alive at its busiest layer",
                 note: "A layer's input and output are alive together, and a residual block keeps its input until the final add; the busiest moment is the end of a first-stage block, on 56 × 56 maps. Earlier outputs are freed as the pass goes on.",
                 source: resnet50::TORCHVISION_RESNET50,
+            }
+        }
+        Shape::RecommenderInference { batch } => {
+            let net = dlrm::dlrm_dcnv2();
+            Footprint {
+                bytes: b * (net.table_elements + net.dense_weights + batch * net.peak_live_per_sample),
+                tex: "V = b\\,(E + W + B\\,A_{\\text{live}})",
+                bindings: vec![
+                    size("E", "numbers in the 26 embedding tables (204,184,588 rows of 128)", net.table_elements),
+                    size("W", "dense weights and biases", net.dense_weights),
+                    size("B", "samples ranked in the batch", batch),
+                    size("A_{\\text{live}}", "activation elements alive at once per sample, in a cross layer", net.peak_live_per_sample),
+                ],
+                what: "its embedding tables, dense weights and live activations",
+                note: "Each sample reads only 214 of the tables' 204 million rows, yet every row must be in memory because any sample may ask for it. The tables cost capacity, not bandwidth; systems such as TorchRec shard them across devices, or keep the rarely used rows in host memory.",
+                source: dlrm::MLPERF_DLRM_DCNV2,
             }
         }
     })

@@ -19,10 +19,11 @@ pub enum Operation {
     Prefill,
     Decode,
     CnnInference,
+    RecommenderInference,
 }
 
 impl Operation {
-    pub const ALL: [Operation; 8] = [
+    pub const ALL: [Operation; 9] = [
         Operation::Matmul,
         Operation::Layernorm,
         Operation::Embedding,
@@ -31,6 +32,7 @@ impl Operation {
         Operation::Prefill,
         Operation::Decode,
         Operation::CnnInference,
+        Operation::RecommenderInference,
     ];
 
     pub fn key(self) -> &'static str {
@@ -43,6 +45,7 @@ impl Operation {
             Operation::Prefill => "prefill",
             Operation::Decode => "decode",
             Operation::CnnInference => "cnn_inference",
+            Operation::RecommenderInference => "recommender_inference",
         }
     }
 
@@ -59,6 +62,7 @@ impl Operation {
             Operation::Prefill => "LLM prefill (whole prompt)",
             Operation::Decode => "LLM decode (per token)",
             Operation::CnnInference => "CNN inference (ResNet-50)",
+            Operation::RecommenderInference => "Recommender (DLRM-DCNv2)",
         }
     }
 
@@ -72,7 +76,7 @@ impl Operation {
             Operation::Conv2d => &["batch", "size", "channels_in", "channels_out", "kernel"],
             Operation::Prefill => &["params", "batch", "seq_len"],
             Operation::Decode => &["params", "batch"],
-            Operation::CnnInference => &["batch"],
+            Operation::CnnInference | Operation::RecommenderInference => &["batch"],
         }
     }
 }
@@ -361,6 +365,9 @@ pub enum Shape {
     CnnInference {
         batch: f64,
     },
+    RecommenderInference {
+        batch: f64,
+    },
 }
 
 impl Shape {
@@ -403,6 +410,9 @@ impl Shape {
                 batch: *batch,
             },
             (Operation::CnnInference, [batch]) => Shape::CnnInference { batch: *batch },
+            (Operation::RecommenderInference, [batch]) => {
+                Shape::RecommenderInference { batch: *batch }
+            }
             _ => return None,
         })
     }

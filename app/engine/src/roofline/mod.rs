@@ -24,6 +24,7 @@ pub const DAO_2022: Source = Source {
 
 pub const KAPLAN_2020: Source = crate::train_compute::KAPLAN_2020;
 
+mod dlrm;
 mod footprint;
 mod form;
 pub use footprint::{devices_needed, footprint, Footprint};
@@ -142,6 +143,24 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
                 ],
                 note: "ResNet-50 as torchvision builds it, counted layer by layer. Each layer reads its input and weights and writes its output once; batch norm, ReLU and the residual add are fused into the convolutions, but no layer's output stays on chip for the next. The weights are shared by the batch, the activations are not, so past a few dozen images the intensity stops rising. A chip whose cache can hold a layer's output for the next layer moves less than this.",
                 source: resnet50::TORCHVISION_RESNET50,
+            }
+        }
+        Shape::RecommenderInference { batch } => {
+            let net = dlrm::dlrm_dcnv2();
+            Work {
+                flops: batch * (2.0 * net.macs_per_sample + net.gathered_per_sample),
+                bytes: b * (net.dense_weights + batch * (net.gathered_per_sample + net.activations_per_sample)),
+                flops_tex: "F = B\\,(2M_{\\text{s}} + G)",
+                bytes_tex: "Q = b\\,(W + B\\,(G + A_{\\text{s}}))",
+                bindings: vec![
+                    size("B", "samples ranked in the batch", batch),
+                    size("M_{\\text{s}}", "multiply-adds per sample in the two MLPs and the three cross layers", net.macs_per_sample),
+                    size("G", "embedding numbers gathered per sample: 214 rows of 128, each summed into its feature's pool", net.gathered_per_sample),
+                    size("W", "dense weights and biases, read once per batch", net.dense_weights),
+                    size("A_{\\text{s}}", "activation elements read and written per sample outside the gather", net.activations_per_sample),
+                ],
+                note: "DLRM with a DCNv2 cross network, as MLPerf Training configures it for Criteo 1TB: 13 numeric features pass through a 512-256-128 MLP; 26 categorical features gather 214 rows of 128 numbers from their tables and sum each feature's rows; three rank-512 cross layers mix the 3,456 concatenated features; a 1024-1024-512-256-1 MLP scores the click. The batch shares the dense weights, each layer reads its input and writes its output, and the gathered rows are scattered, so real bandwidth on them is lower.",
+                source: dlrm::MLPERF_DLRM_DCNV2,
             }
         }
     }
@@ -293,9 +312,9 @@ fn explain_footprint(
     let needed = format::si(footprint.bytes, "B");
     let result = match first.and_then(|p| Some((p, p.capacity_bytes?, p.devices_needed?))) {
         Some((p, capacity, 1)) => format!(
-            "{needed}: fits in the {} of {}",
-            format::si(capacity, "B"),
-            p.name
+            "{needed}: fits on one {} ({})",
+            p.name,
+            format::si(capacity, "B")
         ),
         Some((p, capacity, n)) => format!(
             "{needed}: at least {} × {} ({} each)",

@@ -406,7 +406,7 @@ fn a_model_that_fits_raises_no_fit_warning() {
     let memory = out.explanations.iter().find(|e| e.output == "footprint");
     assert_eq!(
         memory.map(|e| e.result.as_str()),
-        Some("14 GB: fits in the 80 GB of H100")
+        Some("14 GB: fits on one H100 (80 GB)")
     );
 }
 
@@ -447,4 +447,54 @@ fn devices_needed_rounds_up_and_saturates() {
     assert_eq!(devices_needed(1.0, 80e9), 1);
     assert_eq!(devices_needed(1e300, 1e-300), u64::MAX);
     assert_eq!(devices_needed(f64::NAN, 1.0), 1);
+}
+
+/// DLRM-DCNv2 as MLPerf Training configures it: at batch 1 the dense weights
+/// dominate the traffic (about 1 FLOP/byte in BF16); a large batch shares them,
+/// leaving the gathered rows and activations, and intensity levels off near
+/// 141, below the H100's ridge of 295.
+#[test]
+fn recommender_inference_stays_memory_bound_on_the_h100() {
+    let at = |batch: &str| run(&[("op", "recommender_inference"), ("batch", batch)]);
+    let (one, big) = (at("1"), at("65536"));
+    assert!(
+        (one.intensity_flops_per_byte - 0.99).abs() < 0.01,
+        "{}",
+        one.intensity_flops_per_byte
+    );
+    assert!(
+        (big.intensity_flops_per_byte - 140.8).abs() < 0.5,
+        "{}",
+        big.intensity_flops_per_byte
+    );
+    assert_eq!(big.placements[0].bound, Bound::Memory);
+    // Every size the formulas use is shown beside them, with the MLPerf source.
+    let flops = big.explanations.iter().find(|e| e.output == "flops");
+    let symbols: Vec<&str> = flops
+        .map(|e| e.bindings.iter().map(|b| b.symbol).collect())
+        .unwrap_or_default();
+    assert_eq!(symbols, ["B", "M_{\\text{s}}", "G"]);
+    assert!(flops.is_some_and(|e| e.source.url.contains("mlcommons/training")));
+}
+
+/// The 26 tables hold 26.1 billion numbers: 52.3 GB in BF16, which an 80 GB
+/// H100 holds, and 104.6 GB in FP32, which takes two.
+#[test]
+fn recommender_tables_fit_in_bf16_but_not_in_fp32() {
+    let bf16 = run(&[("op", "recommender_inference"), ("batch", "2048")]);
+    let fp32 = run(&[
+        ("op", "recommender_inference"),
+        ("batch", "2048"),
+        ("precision", "fp32"),
+    ]);
+    let gb = |out: &RooflineOutput| out.footprint_bytes.unwrap_or_default() / 1e9;
+    assert!((gb(&bf16) - 52.36).abs() < 0.01, "{}", gb(&bf16));
+    assert!((gb(&fp32) - 104.72).abs() < 0.01, "{}", gb(&fp32));
+    assert_eq!(bf16.placements[0].devices_needed, Some(1));
+    assert_eq!(fp32.placements[0].devices_needed, Some(2));
+    let warning = fp32.fit_warning.unwrap_or_default();
+    assert!(
+        warning.contains("for its embedding tables, dense weights and live activations"),
+        "{warning}"
+    );
 }

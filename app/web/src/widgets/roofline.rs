@@ -264,6 +264,7 @@ fn field_hint(op: Operation, field: &str) -> &'static str {
         (Operation::Decode, "batch") => "Sequences decoded together; 1 = one user",
         (Operation::Prefill, "batch") => "Prompts processed together",
         (Operation::Conv2d | Operation::CnnInference, "batch") => "Images processed together",
+        (Operation::RecommenderInference, "batch") => "Samples ranked together, e.g. 2048",
         (_, "batch") => "Sequences processed together",
         _ => "A whole number",
     }
