@@ -20,22 +20,27 @@ test("a model too big for one device says how many each part needs, in words and
   const widget = course.widget("roofline");
   // 70e9 BF16 weights are 140 GB: two 80 GB H100s or A100s at least.
   const fit = widget.root.getByTestId("roofline-fit-warning");
+  await expect(fit).toContainText("Too big for one device");
   await expect(fit).toContainText("needs 140 GB for the weights alone");
-  await expect(fit).toContainText("NVIDIA H100 SXM5 80 GB holds 80 GB, so it takes at least 2");
-  await expect(widget.root.getByTestId("place-h100-sxm-80gb").getByTestId("fit")).toHaveText("Needs 2 (80 GB each)");
+  await expect(fit).toContainText("NVIDIA H100 SXM5 80 GB holds 80 GB, so the work takes at least 2 of them");
+  await expect(widget.root.getByTestId("place-h100-sxm-80gb").getByTestId("fit")).toHaveText("No: at least 2 (80 GB each)");
   await widget.root.getByTestId("pick-mi300x-192gb").check();
-  await expect(widget.root.getByTestId("place-mi300x-192gb").getByTestId("fit")).toHaveText("Fits in 192 GB");
+  await expect(widget.root.getByTestId("place-mi300x-192gb").getByTestId("fit")).toHaveText("Yes (192 GB)");
   await expect(fit).not.toContainText("MI300X");
+  // One chosen part holds it, so the headline no longer speaks of every device.
+  await expect(fit).toContainText("Too big for some of these parts");
+  await expect(fit).toContainText("more than some of these parts hold");
   await widget.root.getByTestId("explain-roofline-footprint").press("Enter");
   await expect(widget.root.getByTestId("out-footprint")).toContainText("140 GB: at least 2 × NVIDIA H100 SXM5 80 GB (80 GB each)");
   // A 7B model fits every part: the warning goes and every cell says so.
   await widget.set("params", "7e9");
   await expect(fit).toHaveCount(0);
-  await expect(widget.root.getByTestId("place-h100-sxm-80gb").getByTestId("fit")).toHaveText("Fits in 80 GB");
+  await expect(widget.root.getByTestId("place-h100-sxm-80gb").getByTestId("fit")).toHaveText("Yes (80 GB)");
+  await expect(widget.root.getByRole("columnheader", { name: "Fits in memory?" })).toBeVisible();
   // An embedding lookup's table size is not an input, so the column goes rather than guess.
   await widget.input("op").selectOption("embedding");
   await expect(widget.root.getByTestId("fit")).toHaveCount(0);
-  await expect(widget.root.getByRole("columnheader", { name: "Memory" })).toHaveCount(0);
+  await expect(widget.root.getByRole("columnheader", { name: "Fits in memory?" })).toHaveCount(0);
   await course.expectNoConsoleErrors();
 });
 
@@ -229,15 +234,28 @@ test("a whole recommender's tables fit one H100 in BF16 but need two in FP32, wi
   await expect(widget.input("params")).toHaveCount(0);
   await expect(widget.value("intensity")).toHaveText("0.993 FLOP/byte");
   const h100 = widget.root.getByTestId("place-h100-sxm-80gb");
-  await expect(h100.getByTestId("fit")).toHaveText("Fits in 80 GB");
+  await expect(h100.getByTestId("fit")).toHaveText("Yes (80 GB)");
   await expect(widget.root.getByTestId("roofline-fit-warning")).toHaveCount(0);
   await widget.root.getByTestId("explain-roofline-footprint").press("Enter");
   const footprint = widget.root.getByTestId("out-footprint");
   await expect(footprint).toContainText("52.3 GB: fits on one NVIDIA H100 SXM5 80 GB (80 GB)");
-  await expect(footprint).toContainText("204,184,588 rows of 128");
+  // E, the tables' 204,184,588 rows of 128 numbers, is computed, not typed in.
+  await expect(footprint).toContainText("2.61 × 10¹⁰");
   await expect(footprint.getByRole("link", { name: /MLPerf/ })).toBeVisible();
   await widget.input("precision").selectOption("fp32");
-  await expect(h100.getByTestId("fit")).toHaveText("Needs 2 (80 GB each)");
+  await expect(h100.getByTestId("fit")).toHaveText("No: at least 2 (80 GB each)");
   await expect(widget.root.getByTestId("roofline-fit-warning")).toContainText("needs 105 GB for its embedding tables");
+  await course.expectNoConsoleErrors();
+});
+
+test("module 3's ranking model shows which GPUs its tables overflow", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/compute-or-memory");
+  const widget = page.locator('[data-testid^="widget-"]', { hasText: "A ranking model" }).first();
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget.getByTestId("place-h100-sxm-80gb").getByTestId("fit")).toHaveText("Yes (80 GB)");
+  await expect(widget.getByTestId("place-a100-sxm-40gb").getByTestId("fit")).toHaveText("No: at least 2 (40 GB each)");
+  await expect(widget.getByTestId("place-l4-24gb").getByTestId("fit")).toHaveText("No: at least 3 (24 GB each)");
+  await expect(widget.getByTestId("roofline-fit-warning")).toContainText("Too big for some of these parts");
   await course.expectNoConsoleErrors();
 });

@@ -88,13 +88,13 @@ pub fn footprint(shape: Shape, precision: Precision) -> Option<Footprint> {
                 bytes: b * (net.table_elements + net.dense_weights + batch * net.peak_live_per_sample),
                 tex: "V = b\\,(E + W + B\\,A_{\\text{live}})",
                 bindings: vec![
-                    size("E", "numbers in the 26 embedding tables (204,184,588 rows of 128)", net.table_elements),
+                    size("E", "numbers in the 26 embedding tables, 128 to a row", net.table_elements),
                     size("W", "dense weights and biases", net.dense_weights),
                     size("B", "samples ranked in the batch", batch),
                     size("A_{\\text{live}}", "activation elements alive at once per sample, in a cross layer", net.peak_live_per_sample),
                 ],
                 what: "its embedding tables, dense weights and live activations",
-                note: "Each sample reads only 214 of the tables' 204 million rows, yet every row must be in memory because any sample may ask for it. The tables cost capacity, not bandwidth; systems such as TorchRec shard them across devices, or keep the rarely used rows in host memory.",
+                note: "A sample reads only a few hundred of the tables' rows, yet every row must be in memory because any sample may ask for it, so the tables cost far more capacity than bandwidth. Systems such as TorchRec shard them across devices, or keep the rarely used rows in host memory.",
                 source: dlrm::MLPERF_DLRM_DCNV2,
             }
         }
@@ -106,7 +106,7 @@ pub fn footprint(shape: Shape, precision: Precision) -> Option<Footprint> {
 pub fn devices_needed(bytes: f64, capacity_bytes: f64) -> u64 {
     let count = (bytes / capacity_bytes).ceil();
     if count >= 1.0 {
-        // `as` saturates at u64::MAX, so an infinite ratio reads as "more than any cluster".
+        // `as` saturates at u64::MAX, so an infinite ratio shows the largest count instead of wrapping.
         count as u64
     } else {
         // Below one, or NaN, which validation rules out: one device is the floor.

@@ -204,8 +204,17 @@ pub struct RooflineOutput {
     /// Bytes the operation holds in memory at once, when the inputs say.
     pub footprint_bytes: Option<f64>,
     /// Which parts cannot hold the operation, and how many each would take.
-    pub fit_warning: Option<String>,
+    pub fit_warning: Option<FitWarning>,
     pub explanations: Vec<Explanation>,
+}
+
+/// The warning shown when some parts cannot hold the operation alone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FitWarning {
+    /// "Too big for one device" when no chosen part holds the work, else
+    /// "Too big for some of these parts".
+    pub title: &'static str,
+    pub text: String,
 }
 
 /// Cannot fail: validation guarantees positive sizes, peaks and bandwidths.
@@ -272,14 +281,14 @@ fn place(
 }
 
 /// Names every part that cannot hold the operation, with the count it would take.
-fn fit_warning(footprint: &Footprint, placements: &[Placement]) -> Option<String> {
+fn fit_warning(footprint: &Footprint, placements: &[Placement]) -> Option<FitWarning> {
     let short: Vec<String> = placements
         .iter()
         .filter_map(|p| {
             let needed = p.devices_needed.filter(|n| *n > 1)?;
             let capacity = p.capacity_bytes?;
             Some(format!(
-                "{} holds {}, so it takes at least {}",
+                "{} holds {}, so the work takes at least {} of them",
                 p.name,
                 format::si(capacity, "B"),
                 format::grouped(needed)
@@ -289,12 +298,29 @@ fn fit_warning(footprint: &Footprint, placements: &[Placement]) -> Option<String
     if short.is_empty() {
         return None;
     }
-    Some(format!(
-        "Does not fit on one device: this work needs {} for {}. {}. The times above assume one device could hold it all. Split across n devices, each does about 1/n of the work, and they must then exchange results over their links, which this explorer does not count.",
-        format::si(footprint.bytes, "B"),
-        footprint.what,
-        short.join("; "),
-    ))
+    // A part that holds the work on its own changes the headline: the work
+    // is too big for some parts, not for one device.
+    let one_fits = placements.iter().any(|p| p.devices_needed == Some(1));
+    let (title, more_than) = if one_fits {
+        (
+            "Too big for some of these parts",
+            "more than some of these parts hold",
+        )
+    } else {
+        (
+            "Too big for one device",
+            "more than any of these parts holds",
+        )
+    };
+    Some(FitWarning {
+        title,
+        text: format!(
+            "This work needs {} for {}, {more_than}. {}. The times in the table assume one device could hold it all. Split across n devices, each does about 1/n of the work, and they must then exchange results over their links, which this explorer does not count.",
+            format::si(footprint.bytes, "B"),
+            footprint.what,
+            short.join("; "),
+        ),
+    })
 }
 
 fn explain_footprint(

@@ -35,9 +35,10 @@ pub struct Network {
     pub activations_per_image: f64,
     /// Activation elements the layers write per image (their outputs).
     pub outputs_per_image: f64,
-    /// The most activation elements alive at once per image, as PyTorch's
-    /// `Bottleneck` runs: a layer's input and output, plus the block input
-    /// that the residual add still needs.
+    /// The most activation elements alive at once per image, in the order
+    /// PyTorch's `Bottleneck` runs its layers with batch norm folded into the
+    /// convolutions (as `weights` assumes): a layer's input and output, plus
+    /// the block input that the residual add still needs.
     pub peak_live_per_image: f64,
 }
 

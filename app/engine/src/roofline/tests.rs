@@ -381,13 +381,19 @@ fn a_model_larger_than_memory_names_the_devices_it_needs() {
     let (h100, a100) = (&out.placements[0], &out.placements[1]);
     assert_eq!(h100.devices_needed, Some(2));
     assert_eq!(a100.devices_needed, None);
-    let warning = out.fit_warning.unwrap_or_default();
+    let fit = out.fit_warning.clone();
+    // No chosen part is known to hold it, so the headline speaks of one device.
+    assert_eq!(
+        fit.as_ref().map(|w| w.title),
+        Some("Too big for one device")
+    );
+    let warning = fit.map(|w| w.text).unwrap_or_default();
     assert!(
-        warning.contains("needs 140 GB for the weights alone"),
+        warning.contains("needs 140 GB for the weights alone, more than any of these parts holds"),
         "{warning}"
     );
     assert!(
-        warning.contains("H100 holds 80 GB, so it takes at least 2"),
+        warning.contains("H100 holds 80 GB, so the work takes at least 2 of them"),
         "{warning}"
     );
     assert!(!warning.contains("A100"), "{warning}");
@@ -477,8 +483,9 @@ fn recommender_inference_stays_memory_bound_on_the_h100() {
     assert!(flops.is_some_and(|e| e.source.url.contains("mlcommons/training")));
 }
 
-/// The 26 tables hold 26.1 billion numbers: 52.3 GB in BF16, which an 80 GB
-/// H100 holds, and 104.6 GB in FP32, which takes two.
+/// The 26 tables hold 26.1 billion numbers; with the dense weights and a
+/// batch of 2,048 samples' live activations that is 52.36 GB in BF16, which an
+/// 80 GB H100 holds, and 104.72 GB in FP32, which takes two.
 #[test]
 fn recommender_tables_fit_in_bf16_but_not_in_fp32() {
     let bf16 = run(&[("op", "recommender_inference"), ("batch", "2048")]);
@@ -492,7 +499,7 @@ fn recommender_tables_fit_in_bf16_but_not_in_fp32() {
     assert!((gb(&fp32) - 104.72).abs() < 0.01, "{}", gb(&fp32));
     assert_eq!(bf16.placements[0].devices_needed, Some(1));
     assert_eq!(fp32.placements[0].devices_needed, Some(2));
-    let warning = fp32.fit_warning.unwrap_or_default();
+    let warning = fp32.fit_warning.map(|w| w.text).unwrap_or_default();
     assert!(
         warning.contains("for its embedding tables, dense weights and live activations"),
         "{warning}"

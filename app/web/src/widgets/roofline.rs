@@ -199,8 +199,8 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
         })}
         {move || output.with(|o| o.as_ref().and_then(|o| o.fit_warning.clone())).map(|warning| view! {
             <aside class="callout callout-warning" role="note" data-testid="roofline-fit-warning">
-                <p class="callout-title"><span aria-hidden="true">"⚠"</span>" Too big for one device"</p>
-                <p>{warning}</p>
+                <p class="callout-title"><span aria-hidden="true">"⚠"</span>" "{warning.title}</p>
+                <p>{warning.text}</p>
             </aside>
         })}
         // Named by the widget's title and the caption, so two rooflines on one
@@ -211,7 +211,7 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
                 <thead><tr>
                     <th scope="col">"Accelerator"</th><th scope="col">"Ridge point"</th><th scope="col">"Bound"</th>
                     <th scope="col">"Attainable"</th><th scope="col">"Share of peak"</th><th scope="col">"Time"</th>
-                    {move || has_footprint().then(|| view! { <th scope="col">"Memory"</th> })}
+                    {move || has_footprint().then(|| view! { <th scope="col">"Fits in memory?"</th> })}
                 </tr></thead>
                 <tbody>{move || output.get().map(|o| o.placements.into_iter().map(|p| view! {
                     <tr data-testid=format!("place-{}", p.id)>
@@ -234,14 +234,12 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
 /// Whether the part holds the operation, in words, so the cell never relies on colour.
 fn fit_text(p: &Placement) -> String {
     match (p.devices_needed, p.capacity_bytes) {
-        (Some(1), Some(capacity)) => format!("Fits in {}", format::si(capacity, "B")),
-        (Some(n), Some(capacity)) => {
-            format!(
-                "Needs {} ({} each)",
-                format::grouped(n),
-                format::si(capacity, "B")
-            )
-        }
+        (Some(1), Some(capacity)) => format!("Yes ({})", format::si(capacity, "B")),
+        (Some(n), Some(capacity)) => format!(
+            "No: at least {} ({} each)",
+            format::grouped(n),
+            format::si(capacity, "B")
+        ),
         _ => "Capacity not listed".to_string(),
     }
 }
