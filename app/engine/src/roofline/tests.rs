@@ -248,6 +248,9 @@ fn every_operation_stays_finite_from_the_smallest_to_the_largest_sizes() {
             for p in &out.placements {
                 assert!(p.time_s.is_finite() && p.time_s > 0.0, "{key}");
             }
+            if let Some(bytes) = out.footprint_bytes {
+                assert!(bytes.is_finite() && bytes > 0.0, "{key}");
+            }
         }
     }
 }
@@ -263,6 +266,24 @@ mod properties {
             if let Ok(input) = form.validate(&catalogue()) {
                 let _ = compute(&input);
             }
+        }
+
+        /// The warning appears exactly when some part needs more than one of
+        /// itself, a bigger model never needs fewer parts, and the count is
+        /// the smallest that holds the weights.
+        #[test]
+        fn the_fit_warning_matches_the_device_counts(whole in 1_000_000u64..10_000_000_000_000, factor in 1u64..=10) {
+            let small = run(&[("params", &whole.to_string())]);
+            let big = run(&[("params", &(whole * factor).to_string())]);
+            #[allow(clippy::cast_precision_loss)]
+            let params = whole as f64;
+            let needs_more = |out: &RooflineOutput| out.placements.iter().any(|p| p.devices_needed.is_some_and(|n| n > 1));
+            prop_assert_eq!(small.fit_warning.is_some(), needs_more(&small));
+            prop_assert_eq!(big.fit_warning.is_some(), needs_more(&big));
+            let (a, b) = (small.placements[0].devices_needed, big.placements[0].devices_needed);
+            prop_assert!(a <= b, "{:?} then {:?}", a, b);
+            let n = a.unwrap_or(1) as f64;
+            prop_assert!(n * 80e9 >= 2.0 * params && (n - 1.0) * 80e9 < 2.0 * params);
         }
 
         #[test]
