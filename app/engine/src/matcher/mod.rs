@@ -9,8 +9,9 @@
 //! part's score is the sum of the class rules for its class plus its own
 //! device rules; a class's score is that of its best part. Nothing is random
 //! and nothing is weighted by hand per scenario: the same input always gives
-//! the same ranking, and ties go to the order below (GPU, TPU, ASIC, FPGA, CPU,
-//! edge, neuromorphic), then to catalogue order.
+//! the same ranking. Classes that tie keep the order below (GPU, TPU, ASIC,
+//! FPGA, CPU, edge, neuromorphic); parts that tie go to the one that attains
+//! more on the workload, then to catalogue order.
 //!
 //! This is a teaching heuristic, not a benchmark: the points are round numbers
 //! that encode the reasoning of the course and its sources, so a learner can
@@ -166,7 +167,8 @@ pub struct ClassRanking {
     pub score: i32,
     pub reasons: Vec<String>,
     pub rules: Vec<FiredRule>,
-    /// Every part of this class, best first (ties in catalogue order).
+    /// Every part of this class, best first (equal scores: the faster part on
+    /// this workload first, then catalogue order).
     pub devices: Vec<DeviceScore>,
 }
 
@@ -205,7 +207,24 @@ struct ClassFiring {
 struct Scored<'a> {
     device: &'a Device,
     score: i32,
+    /// What the part attains on this workload, when the roofline applies;
+    /// it breaks ties between parts of equal score.
+    attainable: Option<f64>,
     verdict: device::DeviceVerdict,
+}
+
+impl Scored<'_> {
+    /// Higher is better: the score first, then the speed on this workload.
+    /// An unknown speed ranks below any known one.
+    fn outranks(&self, other: &Scored) -> bool {
+        match self.score.cmp(&other.score) {
+            std::cmp::Ordering::Equal => {
+                self.attainable.unwrap_or(f64::NEG_INFINITY)
+                    > other.attainable.unwrap_or(f64::NEG_INFINITY)
+            }
+            order => order == std::cmp::Ordering::Greater,
+        }
+    }
 }
 
 /// Ranks every class and every part. Cannot fail: validation bounded every
@@ -247,6 +266,7 @@ pub fn compute(input: &MatcherInput) -> MatcherOutput {
             fastest,
             yardstick,
         });
+    let intensity = device::intensity(input);
     let scored: Vec<Scored> = input
         .devices
         .iter()
@@ -255,6 +275,7 @@ pub fn compute(input: &MatcherInput) -> MatcherOutput {
             Scored {
                 device: d,
                 score: class_points(d.class) + verdict.points(),
+                attainable: intensity.and_then(|i| device::attainable(d, i)),
                 verdict,
             }
         })
@@ -275,15 +296,20 @@ pub fn compute(input: &MatcherInput) -> MatcherOutput {
 }
 
 fn rank_class(class: Class, scored: &[Scored], firings: &[ClassFiring]) -> Option<ClassRanking> {
-    let members: Vec<&Scored> = scored.iter().filter(|s| s.device.class == class).collect();
-    // The first part with the highest score: ties go to catalogue order.
-    let best = members
-        .iter()
-        .copied()
-        .fold(None, |best: Option<&Scored>, s| match best {
-            Some(b) if b.score >= s.score => Some(b),
-            _ => Some(s),
-        })?;
+    let mut members: Vec<&Scored> = scored.iter().filter(|s| s.device.class == class).collect();
+    // Best first: the highest score, then the faster part on this workload,
+    // so a newer part that ties on points is not hidden behind an older one;
+    // the sort is stable, so full ties keep catalogue order.
+    members.sort_by(|a, b| {
+        if a.outranks(b) {
+            std::cmp::Ordering::Less
+        } else if b.outranks(a) {
+            std::cmp::Ordering::Greater
+        } else {
+            std::cmp::Ordering::Equal
+        }
+    });
+    let best = *members.first()?;
     let mut weighted: Vec<(i32, String)> = Vec::new();
     let mut rules = Vec::new();
     for firing in firings {
@@ -309,7 +335,7 @@ fn rank_class(class: Class, scored: &[Scored], firings: &[ClassFiring]) -> Optio
     weighted.sort_by_key(|(points, _)| (*points < 0, -points.abs()));
     let mut reasons: Vec<String> = weighted.into_iter().map(|(_, reason)| reason).collect();
     reasons.extend(best.verdict.notes.iter().cloned());
-    let mut devices: Vec<DeviceScore> = members
+    let devices: Vec<DeviceScore> = members
         .iter()
         .map(|s| DeviceScore {
             id: s.device.id.clone(),
@@ -317,7 +343,6 @@ fn rank_class(class: Class, scored: &[Scored], firings: &[ClassFiring]) -> Optio
             score: s.score,
         })
         .collect();
-    devices.sort_by_key(|device| std::cmp::Reverse(device.score));
     Some(ClassRanking {
         class,
         label: class.label(),

@@ -818,3 +818,34 @@ fn speed_reasons_name_the_yardstick_and_its_precision() {
         "{gpu}"
     );
 }
+
+/// Trainium2 and Trainium3 earn the same points for a 70B JAX training job:
+/// both list JAX, fast links and room in their domain, and both land in the
+/// same speed band. The tie goes to the part that attains more on the work
+/// (Trainium3's 671 TFLOP/s of BF16 against 667), not to catalogue order,
+/// so the newer, faster part is the one named.
+#[test]
+fn equal_points_go_to_the_faster_part() {
+    let out = run(&[
+        ("phase", "training"),
+        ("model_family", "llm"),
+        ("params", "70e9"),
+        ("framework", "jax"),
+    ]);
+    let asic = out.ranking.iter().find(|r| r.class == Class::Asic);
+    let devices: Vec<(&str, i32)> = asic
+        .map(|r| r.devices.iter().map(|d| (d.id.as_str(), d.score)).collect())
+        .unwrap_or_default();
+    assert_eq!(
+        devices.first().map(|d| d.0),
+        Some("trainium3"),
+        "{devices:?}"
+    );
+    assert_eq!(
+        devices.get(1).map(|d| d.0),
+        Some("trainium2"),
+        "{devices:?}"
+    );
+    assert_eq!(devices[0].1, devices[1].1, "{devices:?}");
+    assert_eq!(asic.map(|r| r.device.id.as_str()), Some("trainium3"));
+}
