@@ -132,7 +132,8 @@ pub struct Speed<'a> {
     pub intensity: Intensity,
     pub best: f64,
     pub fastest: &'a Device,
-    /// "; the fastest catalogued part, the B200, reaches about 2,250 TFLOP/s (BF16)".
+    /// For example "; the fastest catalogued part, the Google Cloud TPU7x
+    /// (Ironwood), reaches about 2,307 TFLOP/s (BF16)".
     pub yardstick: &'a str,
 }
 

@@ -207,23 +207,22 @@ struct ClassFiring {
 struct Scored<'a> {
     device: &'a Device,
     score: i32,
-    /// What the part attains on this workload, when the roofline applies;
-    /// it breaks ties between parts of equal score.
+    /// What the part attains on this workload whenever its intensity is
+    /// known, even where the speed rule awards no points (small served
+    /// models); it breaks ties between parts of equal score.
     attainable: Option<f64>,
     verdict: device::DeviceVerdict,
 }
 
 impl Scored<'_> {
-    /// Higher is better: the score first, then the speed on this workload.
-    /// An unknown speed ranks below any known one.
-    fn outranks(&self, other: &Scored) -> bool {
-        match self.score.cmp(&other.score) {
-            std::cmp::Ordering::Equal => {
-                self.attainable.unwrap_or(f64::NEG_INFINITY)
-                    > other.attainable.unwrap_or(f64::NEG_INFINITY)
-            }
-            order => order == std::cmp::Ordering::Greater,
-        }
+    /// Best first: the higher score, then the higher speed on this workload;
+    /// an unknown speed ranks below any known one.
+    fn rank(&self, other: &Scored) -> std::cmp::Ordering {
+        let speed = |s: &Scored| s.attainable.unwrap_or(f64::NEG_INFINITY);
+        other
+            .score
+            .cmp(&self.score)
+            .then(speed(other).total_cmp(&speed(self)))
     }
 }
 
@@ -243,7 +242,8 @@ pub fn compute(input: &MatcherInput) -> MatcherOutput {
             .filter_map(|firing| firing.rule.points.map(|points| points.get(class)))
             .sum()
     };
-    let fastest = device::intensity(input).and_then(|intensity| {
+    let intensity = device::intensity(input);
+    let fastest = intensity.and_then(|intensity| {
         input
             .devices
             .iter()
@@ -266,7 +266,6 @@ pub fn compute(input: &MatcherInput) -> MatcherOutput {
             fastest,
             yardstick,
         });
-    let intensity = device::intensity(input);
     let scored: Vec<Scored> = input
         .devices
         .iter()
@@ -298,17 +297,9 @@ pub fn compute(input: &MatcherInput) -> MatcherOutput {
 fn rank_class(class: Class, scored: &[Scored], firings: &[ClassFiring]) -> Option<ClassRanking> {
     let mut members: Vec<&Scored> = scored.iter().filter(|s| s.device.class == class).collect();
     // Best first: the highest score, then the faster part on this workload,
-    // so a newer part that ties on points is not hidden behind an older one;
-    // the sort is stable, so full ties keep catalogue order.
-    members.sort_by(|a, b| {
-        if a.outranks(b) {
-            std::cmp::Ordering::Less
-        } else if b.outranks(a) {
-            std::cmp::Ordering::Greater
-        } else {
-            std::cmp::Ordering::Equal
-        }
-    });
+    // so of two parts with equal points the one that attains more is named;
+    // the sort is stable, so full ties (equal peaks) keep catalogue order.
+    members.sort_by(|a, b| a.rank(b));
     let best = *members.first()?;
     let mut weighted: Vec<(i32, String)> = Vec::new();
     let mut rules = Vec::new();
