@@ -4,7 +4,7 @@
 //! describes a machine that does not exist. This module counts the bytes the
 //! work must hold at once and how many devices of each kind that takes.
 
-use super::{bytes_per_element, dlrm, resnet50, size, Shape, KAPLAN_2020, WILLIAMS_2009};
+use super::{bytes_per_element, dlrm, resnet50, size, traffic_binding, Shape, Work};
 use crate::explain::{Binding, Source};
 use crate::hardware::Precision;
 
@@ -21,52 +21,33 @@ pub struct Footprint {
 }
 
 /// `None` for an embedding lookup: its table's size is not an input, and the
-/// gathered rows alone would make any table look as if it fits.
-pub fn footprint(shape: Shape, precision: Precision) -> Option<Footprint> {
+/// gathered rows alone would make any table look as if it fits. A single
+/// operation, and an LLM phase that reads each weight once, holds exactly
+/// what it moves, so those reuse the traffic `work` already counted.
+pub fn footprint(shape: Shape, precision: Precision, work: &Work) -> Option<Footprint> {
     let b = bytes_per_element(precision);
+    let held_as_moved = |what: &'static str, note: &'static str| Footprint {
+        bytes: work.bytes,
+        tex: "V = Q",
+        bindings: vec![traffic_binding(work.bytes)],
+        what,
+        note,
+        source: work.source.clone(),
+    };
     let every_tensor = "Every tensor the operation reads or writes is held at once, so the memory it needs equals its traffic.";
     Some(match shape {
-        Shape::Matmul { m, k, n } => Footprint {
-            bytes: b * (m * k + k * n + m * n),
-            tex: "V = b\\,(MK + KN + MN)",
-            bindings: vec![size("M", "rows of A", m), size("K", "shared dimension", k), size("N", "columns of B", n)],
-            what: "its three matrices",
-            note: every_tensor,
-            source: WILLIAMS_2009,
-        },
-        Shape::Layernorm { tokens, hidden } => Footprint {
-            bytes: 2.0 * b * tokens * hidden,
-            tex: "V = 2\\,b\\,T H",
-            bindings: vec![size("T", "tokens", tokens), size("H", "hidden size", hidden)],
-            what: "its input and output",
-            note: every_tensor,
-            source: WILLIAMS_2009,
-        },
+        Shape::Matmul { .. } => held_as_moved("its three matrices", every_tensor),
+        Shape::Layernorm { .. } => held_as_moved("its input and output", every_tensor),
         Shape::Embedding { .. } => return None,
-        Shape::Attention { batch, seq_len, hidden } => Footprint {
-            bytes: 4.0 * b * batch * seq_len * hidden,
-            tex: "V = 4\\,b\\,B s h",
-            bindings: vec![size("B", "batch", batch), size("s", "sequence length", seq_len), size("h", "hidden size", hidden)],
-            what: "Q, K, V and the output",
-            note: "Fused attention keeps the s×s scores on chip in tiles, so only Q, K, V and the output occupy device memory.",
-            source: super::DAO_2022,
-        },
-        Shape::Conv2d { batch, size: side, channels_in, channels_out, kernel } => Footprint {
-            bytes: b * (batch * side * side * channels_in + kernel * kernel * channels_in * channels_out + batch * side * side * channels_out),
-            tex: "V = b\\,(B S^2 C_i + k^2 C_i C_o + B S^2 C_o)",
-            bindings: vec![size("B", "batch", batch), size("S", "image height and width", side), size("C_i", "input channels", channels_in), size("C_o", "output channels", channels_out), size("k", "kernel size", kernel)],
-            what: "its input, weights and output",
-            note: every_tensor,
-            source: WILLIAMS_2009,
-        },
-        Shape::Prefill { params, .. } | Shape::Decode { params, .. } => Footprint {
-            bytes: b * params,
-            tex: "V \\approx b\\,N",
-            bindings: vec![size("N", "parameters", params)],
-            what: "the weights alone",
-            note: "Every weight must sit in device memory for every step. The KV cache and the activations come on top, so a model that barely fits cannot serve long contexts.",
-            source: KAPLAN_2020,
-        },
+        Shape::Attention { .. } => held_as_moved(
+            "Q, K, V and the output",
+            "Fused attention keeps the s×s scores on chip in tiles, so only Q, K, V and the output occupy device memory: exactly the traffic.",
+        ),
+        Shape::Conv2d { .. } => held_as_moved("its input, weights and output", every_tensor),
+        Shape::Prefill { .. } | Shape::Decode { .. } => held_as_moved(
+            "the weights alone",
+            "The traffic counted is the weights, read once, and every weight must sit in device memory for every step. The KV cache and the activations come on top, so a model that barely fits cannot serve long contexts.",
+        ),
         Shape::CnnInference { batch } => {
             let net = resnet50::resnet50();
             Footprint {

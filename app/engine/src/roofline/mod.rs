@@ -221,7 +221,7 @@ pub struct FitWarning {
 pub fn compute(input: &RooflineInput) -> RooflineOutput {
     let work = work(input.shape, input.precision);
     let intensity = work.flops / work.bytes;
-    let footprint = footprint(input.shape, input.precision);
+    let footprint = footprint(input.shape, input.precision, &work);
     let footprint_bytes = footprint.as_ref().map(|f| f.bytes);
     let placements: Vec<Placement> = input
         .accelerators
@@ -328,13 +328,10 @@ fn explain_footprint(
     footprint: &Footprint,
     first: Option<&Placement>,
 ) -> Explanation {
-    let b = Binding {
-        symbol: "b",
-        meaning: "bytes per element",
-        value: format!("{} ({})", bytes_per_element(precision), precision.label()),
-    };
-    let mut bindings = vec![b];
+    // Only the values the formula names: "V = Q" has no b.
+    let mut bindings = vec![bytes_binding(precision)];
     bindings.extend(footprint.bindings.iter().cloned());
+    let bindings = used_in(footprint.tex, &bindings);
     let needed = format::si(footprint.bytes, "B");
     let result = match first.and_then(|p| Some((p, p.capacity_bytes?, p.devices_needed?))) {
         Some((p, capacity, 1)) => format!(
@@ -413,6 +410,24 @@ fn over_provisioning_warning(placements: &[Placement]) -> Option<String> {
     ))
 }
 
+/// b, the bytes per element at a precision, as the formulas show it.
+fn bytes_binding(precision: Precision) -> Binding {
+    Binding {
+        symbol: "b",
+        meaning: "bytes per element",
+        value: format!("{} ({})", bytes_per_element(precision), precision.label()),
+    }
+}
+
+/// Q, the bytes an operation moves to and from memory.
+fn traffic_binding(bytes: f64) -> Binding {
+    Binding {
+        symbol: "Q",
+        meaning: "bytes moved to and from memory",
+        value: format!("{} B", format::scientific(bytes, 3)),
+    }
+}
+
 /// The sizes a formula mentions, so each explanation lists only its own values.
 fn used_in(tex: &str, bindings: &[Binding]) -> Vec<Binding> {
     bindings
@@ -428,17 +443,12 @@ fn explain(
     intensity: f64,
     first: Option<&Placement>,
 ) -> Vec<Explanation> {
-    let b = bytes_per_element(input.precision);
     let f = Binding {
         symbol: "F",
         meaning: "FLOPs",
         value: format::scientific(work.flops, 3),
     };
-    let q = Binding {
-        symbol: "Q",
-        meaning: "bytes moved to and from memory",
-        value: format!("{} B", format::scientific(work.bytes, 3)),
-    };
+    let q = traffic_binding(work.bytes);
     let mut explanations = vec![
         Explanation {
             output: "flops",
@@ -453,7 +463,7 @@ fn explain(
             output: "bytes",
             label: "Memory traffic",
             formula_tex: work.bytes_tex,
-            bindings: std::iter::once(Binding { symbol: "b", meaning: "bytes per element", value: format!("{b} ({})", input.precision.label()) })
+            bindings: std::iter::once(bytes_binding(input.precision))
                 .chain(used_in(work.bytes_tex, &work.bindings))
                 .collect(),
             result: q.value.clone(),

@@ -213,7 +213,10 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
                     <th scope="col">"Attainable"</th><th scope="col">"Share of peak"</th><th scope="col">"Time"</th>
                     {move || has_footprint().then(|| view! { <th scope="col">"Fits in memory?"</th> })}
                 </tr></thead>
-                <tbody>{move || output.get().map(|o| o.placements.into_iter().map(|p| view! {
+                <tbody>{move || output.get().map(|o| {
+                    // One look per render, not one per row, at whether there is a fit to show.
+                    let fits = o.footprint_bytes.is_some();
+                    o.placements.into_iter().map(move |p| view! {
                     <tr data-testid=format!("place-{}", p.id)>
                         <th scope="row">{p.name.clone()}</th>
                         <td>{format!("{} FLOP/byte", format::significant_digits(p.ridge_flops_per_byte, 3))}</td>
@@ -221,9 +224,10 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
                         <td>{format::flops_rate(p.attainable_flops_per_s)}</td>
                         <td>{format!("{}%", format::significant_digits(p.share_of_peak * 100.0, 3))}</td>
                         <td>{format::short_duration(p.time_s)}</td>
-                        {has_footprint().then(|| view! { <td data-testid="fit">{fit_text(&p)}</td> })}
+                        {fits.then(|| view! { <td data-testid="fit">{fit_text(&p)}</td> })}
                     </tr>
-                }).collect_view())}</tbody>
+                }).collect_view()
+                })}</tbody>
             </table>
         </div>
         <dl class="outputs">{explanations}</dl>
