@@ -41,6 +41,24 @@ test("the matcher moves from GPU to the edge when power and place say so", async
   await course.expectNoConsoleErrors();
 });
 
+// The matcher's intensity for a served recommender is the roofline
+// explorer's whole DLRM-DCNv2 count (91 FLOP/byte at batch 256 in BF16), and
+// each reason names what was counted; training falls back to the lookups.
+test("a served recommender is judged by the whole model, training by its lookups", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/matcher");
+  const widget = course.widget("matcher");
+  await widget.input("phase").selectOption("inference");
+  await widget.input("model_family").selectOption("recommender");
+  await widget.set("batch_size", "256");
+  const best = widget.root.getByTestId("rank-1");
+  await expect(best).toContainText("memory-bound at 91 FLOP/byte (a whole DLRM-DCNv2 pass at this batch)");
+  await widget.input("phase").selectOption("training");
+  await expect(best).toContainText("memory-bound at 0.5 FLOP/byte (its embedding lookups)");
+  await expect(best).not.toContainText("DLRM-DCNv2");
+  await course.expectNoConsoleErrors();
+});
+
 test("the matching checkpoint is completed by keyboard, explains a wrong match, and links to the matcher", async ({ page }) => {
   expect(Object.keys(answers).length).toBeGreaterThanOrEqual(24);
   const course = new CoursePage(page);

@@ -83,8 +83,9 @@ impl Device {
 /// How much work the model does per byte it moves, for the roofline rule.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Intensity {
-    /// A known intensity in FLOP per byte: memory-bound below the ridge point.
-    Known(f64),
+    /// A known intensity in FLOP per byte, memory-bound below the ridge
+    /// point, and the work it was counted for, which every reason names.
+    Known(f64, &'static str),
     /// Large dense work above every ridge point: the compute roof applies.
     ComputeRoof,
 }
@@ -93,34 +94,46 @@ pub enum Intensity {
 /// the family is unknown, or it is not a dense FLOP workload (tree ensembles,
 /// spiking networks).
 pub fn intensity(input: &MatcherInput) -> Option<Intensity> {
+    let served = input.phase == Phase::Inference;
+    #[allow(clippy::cast_precision_loss)]
+    let batch = input.batch_size.map(|b| b as f64);
     match input.model_family? {
         Family::Classical | Family::Spiking => None,
-        Family::Recommender => Some(Intensity::Known(EMBEDDING_INTENSITY)),
+        // A served recommender at batch b, as the roofline explorer counts a
+        // whole DLRM-DCNv2 in BF16: about 1 FLOP/byte for one sample, rising
+        // towards 141 as the batch shares the dense weights. Training, and
+        // serving at an unknown batch, are judged by the embedding lookups
+        // alone, which dominate them (Mudigere et al. 2022).
+        Family::Recommender => Some(match batch {
+            Some(batch) if served => whole_pass(
+                roofline::Shape::RecommenderInference { batch },
+                "a whole DLRM-DCNv2 pass at this batch",
+            ),
+            _ => Intensity::Known(EMBEDDING_INTENSITY, "its embedding lookups"),
+        }),
         // Decoding reads every 2-byte weight once per step and does 2 FLOPs per
         // weight per sequence, so intensity ≈ batch FLOP/byte (Pope et al. 2022).
-        Family::Llm if input.phase == Phase::Inference => match input.batch_size {
-            #[allow(clippy::cast_precision_loss)]
-            Some(batch) => Some(Intensity::Known(batch as f64)),
-            None => Some(Intensity::ComputeRoof),
-        },
+        Family::Llm if served => Some(batch.map_or(Intensity::ComputeRoof, |batch| {
+            Intensity::Known(batch, "one decoding step at this batch")
+        })),
         // A served CNN at batch b, as the roofline explorer counts a whole
         // ResNet-50 pass in BF16: the batch shares the weights but not the
         // activations, so intensity rises from about 76 to about 144 FLOP/byte.
-        Family::Cnn if input.phase == Phase::Inference => match input.batch_size {
-            #[allow(clippy::cast_precision_loss)]
-            Some(batch) => {
-                let work = roofline::work(
-                    roofline::Shape::CnnInference {
-                        batch: batch as f64,
-                    },
-                    Precision::Bf16,
-                );
-                Some(Intensity::Known(work.flops / work.bytes))
-            }
-            None => Some(Intensity::ComputeRoof),
-        },
+        Family::Cnn if served => Some(batch.map_or(Intensity::ComputeRoof, |batch| {
+            whole_pass(
+                roofline::Shape::CnnInference { batch },
+                "a whole ResNet-50 pass at this batch",
+            )
+        })),
         _ => Some(Intensity::ComputeRoof),
     }
+}
+
+/// The intensity of one of the roofline explorer's whole phases in BF16, so
+/// the matcher and the explorer tell the learner the same number.
+fn whole_pass(shape: roofline::Shape, what: &'static str) -> Intensity {
+    let work = roofline::work(shape, Precision::Bf16);
+    Intensity::Known(work.flops / work.bytes, what)
 }
 
 /// The workload's intensity and the highest attainable speed any part
@@ -167,7 +180,7 @@ pub fn attainable(device: &Device, intensity: Intensity) -> Option<f64> {
     let peak = device.peak_tflops?;
     match intensity {
         Intensity::ComputeRoof => Some(peak),
-        Intensity::Known(flop_per_byte) => {
+        Intensity::Known(flop_per_byte, _) => {
             let memory_roof = flop_per_byte * device.bandwidth_gb_s? / 1000.0;
             Some(peak.min(memory_roof))
         }
@@ -355,8 +368,8 @@ fn roofline_speed(
     };
     let points = speed_points(reached, best);
     let bound = match intensity {
-        Intensity::Known(i) if device.peak_tflops.is_some_and(|peak| reached < peak) => {
-            format!("memory-bound at {} FLOP/byte", words::number(i))
+        Intensity::Known(i, what) if device.peak_tflops.is_some_and(|peak| reached < peak) => {
+            format!("memory-bound at {} FLOP/byte ({what})", words::number(i))
         }
         _ => "at its compute roof".to_string(),
     };

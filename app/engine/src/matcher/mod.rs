@@ -57,11 +57,13 @@
 //! (mixed-precision Adam, Rajbhandari et al. 2020). Speed is compared at BF16,
 //! or at the first precision a part publishes of INT8, FP8 and FP32; one
 //! operation counts as one, and the reason names both precisions and the
-//! fastest part it is measured against. Intensity: embedding lookups
-//! 0.5 FLOP/byte; LLM decoding at batch b about b FLOP/byte; CNN serving at
-//! batch b as the roofline explorer counts a whole ResNet-50 pass in BF16
-//! (about 76 FLOP/byte at batch 1, levelling off near 144); other dense work
-//! at the compute roof. Cloud TPUs and AWS chips count as cloud-only.
+//! fastest part it is measured against. Intensity: LLM decoding at batch b
+//! about b FLOP/byte; CNN serving at batch b as the roofline explorer counts a
+//! whole ResNet-50 pass in BF16 (about 76 FLOP/byte at batch 1, levelling off
+//! near 144); recommender serving at batch b as it counts a whole DLRM-DCNv2
+//! (about 1 FLOP/byte at batch 1, levelling off near 141); recommender
+//! training, or serving at an unknown batch, by its embedding lookups alone
+//! (0.5 FLOP/byte); other dense work at the compute roof. Cloud TPUs and AWS chips count as cloud-only.
 //!
 //! # Rules
 //!
