@@ -707,9 +707,10 @@ fn the_scaling_curve_leaves_the_pod_links_where_the_pod_ends() {
         12.5 * GB
     );
 
-    // TPU v4 publishes no data-centre network: its curve ends at the 4,096-chip pod.
+    // A pod part without a data-centre network figure: its curve ends at the pod.
+    let no_dcn = catalogue_without_dcn("tpu-v4");
     let v4 = link_plan("tpu-v4", "4096", "8", Some("8"))
-        .validate(&catalogue())
+        .validate(&no_dcn)
         .unwrap();
     assert!(v4.cluster.with_count(4096).is_some());
     assert!(v4.cluster.with_count(8192).is_none());
@@ -719,17 +720,39 @@ fn the_scaling_curve_leaves_the_pod_links_where_the_pod_ends() {
         "{curve:?}"
     );
     assert!(!curve.is_empty());
+    // With the catalogue's 50 Gb/s per chip, the real TPU v4 goes on past it.
+    let v4 = link_plan("tpu-v4", "4096", "8", Some("8"))
+        .validate(&catalogue())
+        .unwrap();
+    assert_eq!(
+        v4.cluster.with_count(8192).unwrap().inter_bytes_per_s,
+        6.25 * GB
+    );
+}
+
+/// The course catalogue with one part's data-centre network figure removed,
+/// as an instructor's row might arrive, to test what the splitter does
+/// without it.
+fn catalogue_without_dcn(id: &str) -> Catalogue {
+    let mut catalogue = catalogue();
+    let parts = catalogue.accelerators.iter_mut().filter(|a| a.id == id);
+    for links in parts.filter_map(|a| a.interconnect.as_mut()) {
+        links.inter_gb_s = None;
+        links.inter_name = None;
+    }
+    catalogue
 }
 
 /// Google's TPU v5e and v6e pages give each 8-chip host 2 x 100 and 4 x 200
 /// Gb/s of data-centre network, so a job of two 256-chip pods can be planned on
-/// either. The TPU v4 entry has no published per-chip DCN figure, so a job
-/// beyond its 4,096-chip pod is refused with a reason that names what still works.
+/// either, and the TPU v4 row's 50 Gb/s per chip lets a job span two of its
+/// pods. A pod part with no DCN figure refuses a job beyond its pod, with a
+/// reason that names what still works.
 #[test]
 fn jobs_beyond_one_tpu_pod_need_a_published_dcn_figure() {
-    let two_pods = |id: &str| link_plan(id, "512", "8", None).validate(&catalogue());
-    for id in ["tpu-v5e", "tpu-v6e"] {
-        let plan = two_pods(id);
+    let two_pods = |id: &str, count: &str| link_plan(id, count, "8", None).validate(&catalogue());
+    for (id, count) in [("tpu-v5e", "512"), ("tpu-v6e", "512"), ("tpu-v4", "8192")] {
+        let plan = two_pods(id, count);
         assert!(
             plan.is_ok(),
             "{id}: {:?}",
@@ -737,14 +760,15 @@ fn jobs_beyond_one_tpu_pod_need_a_published_dcn_figure() {
         );
     }
     // The widget's default node of 8 must not hide that a whole pod still works.
+    let no_dcn = catalogue_without_dcn("tpu-v4");
     let errors = link_plan("tpu-v4", "8192", "8", Some("8"))
-        .validate(&catalogue())
+        .validate(&no_dcn)
         .unwrap_err();
     let message = errors.message_for("accelerator").unwrap();
     assert!(message.contains("bandwidth between nodes"), "{message}");
     assert!(message.contains("Use 4096 or fewer"), "{message}");
     assert!(link_plan("tpu-v4", "4096", "8", Some("8"))
-        .validate(&catalogue())
+        .validate(&no_dcn)
         .is_ok());
 }
 
