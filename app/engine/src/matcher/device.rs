@@ -84,7 +84,8 @@ impl Device {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Intensity {
     /// A known intensity in FLOP per byte, memory-bound below the ridge
-    /// point, and the work it was counted for, which every reason names.
+    /// point, and the work it was counted for, which every memory-bound
+    /// reason names.
     Known(f64, &'static str),
     /// Large dense work above every ridge point: the compute roof applies.
     ComputeRoof,
@@ -101,9 +102,11 @@ pub fn intensity(input: &MatcherInput) -> Option<Intensity> {
         Family::Classical | Family::Spiking => None,
         // A served recommender at batch b, as the roofline explorer counts a
         // whole DLRM-DCNv2 in BF16: about 1 FLOP/byte for one sample, rising
-        // towards 141 as the batch shares the dense weights. Training, and
-        // serving at an unknown batch, are judged by the embedding lookups
-        // alone, which dominate them (Mudigere et al. 2022).
+        // towards 141 as the batch shares the dense weights. The explorer has
+        // no training count, and no batch means no whole-model count, so
+        // training and serving at an unknown batch fall back to the embedding
+        // lookups, the part of a recommender that is bandwidth-bound on every
+        // chip; each reason says which of the two counts it used.
         Family::Recommender => Some(match batch {
             Some(batch) if served => whole_pass(
                 roofline::Shape::RecommenderInference { batch },

@@ -63,7 +63,8 @@
 //! near 144); recommender serving at batch b as it counts a whole DLRM-DCNv2
 //! (about 1 FLOP/byte at batch 1, levelling off near 141); recommender
 //! training, or serving at an unknown batch, by its embedding lookups alone
-//! (0.5 FLOP/byte); other dense work at the compute roof. Cloud TPUs and AWS chips count as cloud-only.
+//! (0.5 FLOP/byte); other dense work at the compute roof. Cloud TPUs and AWS
+//! chips count as cloud-only.
 //!
 //! # Rules
 //!

@@ -46,7 +46,7 @@ pub fn footprint(shape: Shape, precision: Precision, work: &Work) -> Option<Foot
         Shape::Conv2d { .. } => held_as_moved("its input, weights and output", every_tensor),
         Shape::Prefill { .. } | Shape::Decode { .. } => held_as_moved(
             "the weights alone",
-            "The traffic counted is the weights, read once, and every weight must sit in device memory for every step. The KV cache and the activations come on top, so a model that barely fits cannot serve long contexts; the serving simulator in module 7 counts the KV cache too, and the largest batch that fits beside the weights.",
+            "The traffic counted is the weights, read once, and every weight must sit in device memory for every step. The KV cache and the activations come on top, so a model that barely fits cannot serve long contexts; the serving simulator in the module on cost, energy and deployment counts the KV cache too, and finds the largest batch that fits beside the weights.",
         ),
         Shape::CnnInference { batch } => {
             let net = resnet50::resnet50();
