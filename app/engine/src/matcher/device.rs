@@ -100,25 +100,19 @@ pub fn intensity(input: &MatcherInput) -> Option<Intensity> {
     let batch = input.batch_size.map(|b| b as f64);
     match input.model_family? {
         Family::Classical | Family::Spiking => None,
-        // A recommender at batch b, as the roofline explorer counts a whole
-        // DLRM-DCNv2 in BF16: about 1 FLOP/byte for one sample, rising towards
-        // 141 as the batch shares the dense weights. Training takes the same
-        // forward count, because the backward pass does about twice the
-        // forward's arithmetic on about twice its traffic; module 6's training
-        // step is likewise set by its dense layers and all-to-all, not by its
-        // lookups. With no batch there is no whole-model count, so the work
-        // falls back to the embedding lookups, the part that is bandwidth-bound
-        // on every chip; each reason says which count it used.
+        // A served recommender at batch b, as the roofline explorer counts a
+        // whole DLRM-DCNv2 in BF16: about 1 FLOP/byte for one sample, rising
+        // towards 141 as the batch shares the dense weights. The explorer has
+        // no training count, and no batch means no whole-model count, so
+        // training and serving at an unknown batch fall back to the embedding
+        // lookups, the part of a recommender that is bandwidth-bound on every
+        // chip; each reason says which of the two counts it used.
         Family::Recommender => Some(match batch {
-            Some(batch) => whole_pass(
+            Some(batch) if served => whole_pass(
                 roofline::Shape::RecommenderInference { batch },
-                if served {
-                    "a whole DLRM-DCNv2 pass at this batch"
-                } else {
-                    "a whole DLRM-DCNv2 forward pass at this batch"
-                },
+                "a whole DLRM-DCNv2 pass at this batch",
             ),
-            None => Intensity::Known(EMBEDDING_INTENSITY, "its embedding lookups"),
+            _ => Intensity::Known(EMBEDDING_INTENSITY, "its embedding lookups"),
         }),
         // Decoding reads every 2-byte weight once per step and does 2 FLOPs per
         // weight per sequence, so intensity ≈ batch FLOP/byte (Pope et al. 2022).

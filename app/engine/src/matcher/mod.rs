@@ -60,9 +60,9 @@
 //! fastest part it is measured against. Intensity: LLM decoding at batch b
 //! about b FLOP/byte; CNN serving at batch b as the roofline explorer counts a
 //! whole ResNet-50 pass in BF16 (about 76 FLOP/byte at batch 1, levelling off
-//! near 144); a recommender at batch b, served or trained, as it counts a
-//! whole DLRM-DCNv2 forward pass (about 1 FLOP/byte at batch 1, levelling off
-//! near 141), and at an unknown batch by its embedding lookups alone
+//! near 144); recommender serving at batch b as it counts a whole DLRM-DCNv2
+//! (about 1 FLOP/byte at batch 1, levelling off near 141); recommender
+//! training, or serving at an unknown batch, by its embedding lookups alone
 //! (0.5 FLOP/byte); other dense work at the compute roof. Cloud TPUs and AWS
 //! chips count as cloud-only.
 //!

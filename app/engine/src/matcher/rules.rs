@@ -706,7 +706,7 @@ pub const RULES: [Rule; 39] = [
         "Attainable speed at this workload's intensity",
         "model_family known and not classical or spiking, not a served model of 1e7 parameters or fewer, and the part lists a peak (and a bandwidth when memory-bound)",
         "15 for the fastest catalogue part at this workload, 5 fewer per factor of ten slower, never below 0; attainable = min(peak, intensity × bandwidth), with peak at BF16, else at the first of INT8, FP8 and FP32 the part publishes, one operation counting as one",
-        "The roofline caps throughput at min(peak, intensity × bandwidth): embedding lookups (0.5 FLOP/byte, for a recommender of unknown batch) and small-batch decoding (batch FLOP/byte) are set by bandwidth, a served CNN (a whole ResNet-50 pass, 76 to 144 FLOP/byte in BF16) and a recommender at a known batch (a whole DLRM-DCNv2 forward pass, 1 to 141 FLOP/byte in BF16, served or trained) sit below most ridge points, and large dense work is set by peak; a served model of 10 million parameters finishes in microseconds anywhere, so speed earns nothing there.",
+        "The roofline caps throughput at min(peak, intensity × bandwidth): embedding lookups (0.5 FLOP/byte, for recommender training or an unknown batch) and small-batch decoding (batch FLOP/byte) are set by bandwidth, a served CNN (a whole ResNet-50 pass, 76 to 144 FLOP/byte in BF16) and a served recommender (a whole DLRM-DCNv2, 1 to 141 FLOP/byte in BF16) sit below most ridge points, and large dense work is set by peak; a served model of 10 million parameters finishes in microseconds anywhere, so speed earns nothing there.",
         WILLIAMS_2009,
     ),
     device_rule(
