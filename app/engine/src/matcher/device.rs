@@ -102,11 +102,12 @@ pub fn intensity(input: &MatcherInput) -> Option<Intensity> {
         Family::Classical | Family::Spiking => None,
         // A served recommender at batch b, as the roofline explorer counts a
         // whole DLRM-DCNv2 in BF16: about 1 FLOP/byte for one sample, rising
-        // towards 141 as the batch shares the dense weights. The explorer has
-        // no training count, and no batch means no whole-model count, so
-        // training and serving at an unknown batch fall back to the embedding
-        // lookups, the part of a recommender that is bandwidth-bound on every
-        // chip; each reason says which of the two counts it used.
+        // towards 141 as the batch shares the dense weights. Training, and
+        // serving at an unknown batch, fall back to the embedding lookups: the
+        // explorer has no training count, and module 8 and the scenario cards
+        // teach recommender training through its lookups and their all-to-all,
+        // so a whole-model training count would contradict them. Each reason
+        // says which of the two counts it used.
         Family::Recommender => Some(match batch {
             Some(batch) if served => whole_pass(
                 roofline::Shape::RecommenderInference { batch },
