@@ -556,8 +556,7 @@ fn group_limit(acc: &Accelerator) -> Option<(u64, f64)> {
 /// hold it, if the part's links allow one, else fewer bytes per weight.
 fn fit_hint(need_bytes: f64, memory_bytes: f64, limit: Option<u64>) -> String {
     // A replica of t holds one request when t·M ≥ W + one request's cache.
-    // Validation bounds both figures, so the ratio is finite and `as` exact.
-    let smallest = (need_bytes / memory_bytes).ceil().max(1.0) as u64;
+    let smallest = crate::hardware::devices_needed(need_bytes, memory_bytes);
     match limit {
         Some(limit) if smallest <= limit => format!(
             "Split it over at least {smallest} accelerators per replica (t), or store fewer bytes per weight."

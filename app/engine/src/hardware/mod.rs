@@ -109,6 +109,21 @@ pub struct Memory {
     pub bandwidth_gb_s: Option<f64>,
 }
 
+/// Devices of `capacity_bytes` each that `bytes` needs: at least one, and
+/// saturating rather than wrapping for absurd sizes. The roofline's fit
+/// column, the matcher's memory rule and the serving simulator's fit hint all
+/// count parts this one way.
+pub fn devices_needed(bytes: f64, capacity_bytes: f64) -> u64 {
+    let count = (bytes / capacity_bytes).ceil();
+    if count >= 1.0 {
+        // `as` saturates at u64::MAX, so an infinite ratio shows the largest count instead of wrapping.
+        count as u64
+    } else {
+        // Below one, or NaN, which validation rules out: one device is the floor.
+        1
+    }
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Interconnect {

@@ -281,13 +281,13 @@ fn memory_fit(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict
             ),
         );
     } else if need <= capacity * domain {
-        let chips = (need / capacity).ceil();
+        let chips = crate::hardware::devices_needed(need, capacity);
         verdict.fire(
             "memory_fit",
             0,
             format!(
                 "Note: the {need_text} of {what} need {} chips of the {}'s {}-chip fast domain.",
-                words::number(chips),
+                words::grouped(chips),
                 device.name,
                 device.domain_size
             ),

@@ -81,16 +81,3 @@ pub fn footprint(shape: Shape, precision: Precision, work: &Work) -> Option<Foot
         }
     })
 }
-
-/// Devices of `capacity_bytes` each that `bytes` needs: at least one, and
-/// saturating rather than wrapping for absurd sizes.
-pub fn devices_needed(bytes: f64, capacity_bytes: f64) -> u64 {
-    let count = (bytes / capacity_bytes).ceil();
-    if count >= 1.0 {
-        // `as` saturates at u64::MAX, so an infinite ratio shows the largest count instead of wrapping.
-        count as u64
-    } else {
-        // Below one, or NaN, which validation rules out: one device is the floor.
-        1
-    }
-}

@@ -27,7 +27,8 @@ pub const KAPLAN_2020: Source = crate::train_compute::KAPLAN_2020;
 mod dlrm;
 mod footprint;
 mod form;
-pub use footprint::{devices_needed, footprint, Footprint};
+pub use crate::hardware::devices_needed;
+pub use footprint::{footprint, Footprint};
 pub use form::*;
 
 /// Bytes per element at a precision.
