@@ -59,6 +59,50 @@ test("a served recommender is judged by the whole model, training by its lookups
   await course.expectNoConsoleErrors();
 });
 
+// A p99 target is checked against the least time one decoding step can
+// take: 70B in BF16 is 140 GB, which one B200 reads in 18.2 ms and its
+// 8-chip NVLink domain in 2.27 ms, so 0.5 ms is out of reach and 10 ms needs
+// a split. Typed by hand, so the form's own validation runs.
+test("a latency target below the weights' read time is called out in words", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/matcher");
+  const widget = course.widget("matcher");
+  await widget.input("phase").selectOption("inference");
+  await widget.input("model_family").selectOption("llm");
+  await widget.set("params", "70e9");
+  await widget.set("batch_size", "1");
+  await widget.set("latency_p99_ms", "0.5");
+  const gpu = widget.root.locator("[data-class='GPU']");
+  await expect(gpu).toContainText("takes at least 2.27 ms spread over 8 NVIDIA B200");
+  await expect(gpu).toContainText("over the 0.5 ms p99 target, so no software can meet it there");
+  await widget.set("latency_p99_ms", "10");
+  await expect(gpu).toContainText("at least 18.2 ms on one NVIDIA B200");
+  await expect(gpu).toContainText("but 2.27 ms spread over 8");
+  await expect(gpu).not.toContainText("no software can meet it");
+  await course.expectNoConsoleErrors();
+});
+
+// Below a watt, a part far over the budget no longer beats one just over it,
+// and a data-centre part that publishes no power is not let off.
+test("a tiny power budget is judged by how far each part is over it", async ({ page }) => {
+  const course = new CoursePage(page);
+  // Parameters, batch and framework left empty: the Coral's 8 MB and its
+  // missing PyTorch path would otherwise decide, not its power.
+  await course.goto("/lab/matcher?matcher.phase=inference&matcher.model_family=spiking&matcher.power_budget_w=0.1&matcher.params=&matcher.batch_size=&matcher.framework=");
+  const widget = course.widget("matcher");
+  const edge = widget.root.locator("[data-class='Edge accelerator']");
+  await expect(edge).toContainText("best part: Google Coral Edge TPU");
+  await expect(edge).not.toContainText("run within a few watts");
+  await widget.input("phase").selectOption("training");
+  await widget.input("model_family").selectOption("cnn");
+  await widget.set("power_budget_w", "2.5");
+  // Before, the TPU7x's missing power figure let the TPU class rank first.
+  await expect(widget.root.getByTestId("rank-1")).toHaveAttribute("data-class", "Edge accelerator");
+  const tpu = widget.root.locator("[data-class='TPU']");
+  await expect(tpu).toContainText("lists no power figure for the Google Cloud TPU7x (Ironwood), but no data-centre accelerator in it draws less than");
+  await course.expectNoConsoleErrors();
+});
+
 test("the matching checkpoint is completed by keyboard, explains a wrong match, and links to the matcher", async ({ page }) => {
   expect(Object.keys(answers).length).toBeGreaterThanOrEqual(24);
   const course = new CoursePage(page);

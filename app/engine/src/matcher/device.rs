@@ -23,6 +23,16 @@ pub const SPEED_PER_DECADE: f64 = 5.0;
 /// `power_fit` points: within the budget, and over it.
 pub const POWER_WITHIN: i32 = 5;
 pub const POWER_OVER: i32 = -50;
+/// Points a part over the budget loses beyond `POWER_OVER` per factor of ten
+/// over, up to `POWER_OVER_EXTRA_MAX`, so that of two parts over a 50 mW
+/// budget the 2 W one ranks above the 60 W one.
+pub const POWER_OVER_PER_DECADE: f64 = 5.0;
+pub const POWER_OVER_EXTRA_MAX: f64 = 20.0;
+/// `latency_floor` points when even the fastest possible step misses the target.
+pub const LATENCY_FLOOR_MISSED: i32 = -25;
+/// The widest split of one served model the floor allows: Pope et al. (2022)
+/// serve PaLM 540B over 64 TPU v4 chips.
+pub const WIDEST_SERVING_SPLIT: u32 = 64;
 
 /// The figures of one part that the device rules read, copied from the catalogue.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -203,7 +213,8 @@ pub struct DeviceFiring {
 #[derive(Debug, Clone, Default)]
 pub struct DeviceVerdict {
     pub fired: Vec<DeviceFiring>,
-    /// Sentences about figures the catalogue lacks, so a rule could not be checked.
+    /// Sentences that carry no points: figures the catalogue lacks, so a rule
+    /// could not be checked, and facts such as a latency floor a target clears.
     pub notes: Vec<String>,
 }
 
@@ -235,13 +246,39 @@ fn stance(points: i32) -> &'static str {
     }
 }
 
+/// What the rules for one part need to know about the rest of the catalogue.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Peers<'a> {
+    /// The data-centre accelerator (GPU, TPU or ASIC) with the lowest
+    /// published power, the stand-in for those that publish none.
+    pub least_power: Option<&'a Device>,
+}
+
+impl<'a> Peers<'a> {
+    pub fn of(devices: &'a [Device]) -> Peers<'a> {
+        let least_power = devices
+            .iter()
+            .filter(|d| matches!(d.class, Class::Gpu | Class::Tpu | Class::Asic))
+            .filter_map(|d| d.tdp_w.map(|w| (d, w)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(d, _)| d);
+        Peers { least_power }
+    }
+}
+
 /// Applies every device rule to one part. `speed` is the workload's intensity
 /// and the best attainable speed over the catalogue, when the roofline applies.
-pub fn judge(input: &MatcherInput, device: &Device, speed: Option<Speed<'_>>) -> DeviceVerdict {
+pub fn judge(
+    input: &MatcherInput,
+    device: &Device,
+    speed: Option<Speed<'_>>,
+    peers: Peers<'_>,
+) -> DeviceVerdict {
     let mut verdict = DeviceVerdict::default();
     memory_fit(input, device, &mut verdict);
     roofline_speed(input, device, speed, &mut verdict);
-    power_fit(input, device, &mut verdict);
+    latency_floor(input, device, &mut verdict);
+    power_fit(input, device, peers, &mut verdict);
     framework_listed(input, device, &mut verdict);
     cloud_only(input, device, &mut verdict);
     inference_part(input, device, &mut verdict);
@@ -406,7 +443,149 @@ fn roofline_speed(
     );
 }
 
-fn power_fit(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict) {
+/// The least time one step of a served transformer can take on `chips` of a
+/// part: every 2-byte weight read once from memory, and 2 FLOPs per weight
+/// per sequence at peak, both spread evenly over the chips. Queueing, prefill
+/// and the links between chips only add to it.
+struct StepFloor {
+    seconds: f64,
+    chips: u32,
+    /// Whether reading the weights, rather than the arithmetic, sets the floor.
+    read_bound: bool,
+}
+
+fn step_floor(weights: f64, flops: f64, device: &Device, chips: u32) -> Option<StepFloor> {
+    let bandwidth = device.bandwidth_gb_s? * 1e9;
+    let peak = device.peak_tflops? * 1e12;
+    let spread = f64::from(chips);
+    let read = weights / (bandwidth * spread);
+    let math = flops / (peak * spread);
+    Some(StepFloor {
+        seconds: read.max(math),
+        chips,
+        read_bound: read >= math,
+    })
+}
+
+impl StepFloor {
+    /// "on one NVIDIA H100" or "spread over 8 NVIDIA H100 chips".
+    fn place(&self, device: &Device) -> String {
+        if self.chips == 1 {
+            format!("on one {}", device.name)
+        } else {
+            format!("spread over {} {} chips", self.chips, device.name)
+        }
+    }
+
+    /// What sets the floor, in words, with the figures plugged in.
+    fn why(&self, device: &Device, weights: f64, flops: f64) -> String {
+        if self.read_bound {
+            format!(
+                "reading {} of weights at {} GB/s per chip",
+                words::bytes(weights),
+                words::number(device.bandwidth_gb_s.unwrap_or_default())
+            )
+        } else {
+            format!(
+                "doing {} of arithmetic at {} {} per chip",
+                crate::format::si(flops, "FLOP"),
+                words::number(device.peak_tflops.unwrap_or_default()),
+                speed_unit(device.precision)
+            )
+        }
+    }
+}
+
+/// Compares the p99 target of a served transformer with the least time one
+/// step can take: a target below that floor cannot be met by any software.
+fn latency_floor(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict) {
+    if input.phase != Phase::Inference {
+        return;
+    }
+    let step = match input.model_family {
+        Some(Family::Llm) => "decoding step",
+        Some(Family::Transformer) => "forward pass",
+        _ => return,
+    };
+    let (Some(target_ms), Some(params)) = (input.latency_p99_ms, input.params) else {
+        return;
+    };
+    // An unknown batch is taken as one sequence, the case with the lowest floor.
+    #[allow(clippy::cast_precision_loss)]
+    let batch = input.batch_size.map_or(1.0, |b| b as f64);
+    let weights = params * INFERENCE_BYTES_PER_PARAM;
+    let flops = 2.0 * params * batch;
+    let domain = device.domain_size.max(1);
+    let needed = device
+        .capacity_gb
+        .map_or(1, |gb| crate::hardware::devices_needed(weights, gb * 1e9));
+    // The fewest chips of the fast domain that hold the weights, and the
+    // widest split one model replica is given in published serving work.
+    let fewest = u32::try_from(needed).unwrap_or(u32::MAX).clamp(1, domain);
+    let widest = domain.min(WIDEST_SERVING_SPLIT).max(fewest);
+    let (Some(least), Some(split)) = (
+        step_floor(weights, flops, device, fewest),
+        step_floor(weights, flops, device, widest),
+    ) else {
+        return;
+    };
+    // Written as the form takes it, as the class rules write it: "0.5 ms".
+    let target = format!("{} ms", words::number(target_ms));
+    let time = |floor: &StepFloor| crate::format::milliseconds(floor.seconds * 1e3);
+    let target_s = target_ms / 1e3;
+    if least.seconds <= target_s {
+        verdict.fire(
+            "latency_floor",
+            0,
+            format!(
+                "Note: one {step} of this model takes at least {} {}, {}, within the {target} p99 target; queueing, prefill and links between chips add to that.",
+                time(&least),
+                least.place(device),
+                least.why(device, weights, flops)
+            ),
+        );
+    } else if split.seconds <= target_s {
+        verdict.fire(
+            "latency_floor",
+            0,
+            format!(
+                "Note: one {step} of this model takes at least {} {}, over the {target} p99 target, but {} {}, within it, if tensor parallelism keeps the links from adding more.",
+                time(&least),
+                least.place(device),
+                time(&split),
+                split.place(device)
+            ),
+        );
+    } else {
+        verdict.fire(
+            "latency_floor",
+            LATENCY_FLOOR_MISSED,
+            format!(
+                "Against: one {step} of this model takes at least {} {}, {}, over the {target} p99 target, so no software can meet it there.",
+                time(&split),
+                split.place(device),
+                split.why(device, weights, flops)
+            ),
+        );
+    }
+}
+
+/// `POWER_OVER`, less `POWER_OVER_PER_DECADE` for each factor of ten the
+/// draw exceeds the budget, capped at `POWER_OVER_EXTRA_MAX`.
+pub fn over_budget_points(draw_w: f64, budget_w: f64) -> i32 {
+    let decades = (draw_w / budget_w).log10();
+    if !decades.is_finite() {
+        return POWER_OVER;
+    }
+    // Clamped to [0, 20] before the cast, so it is exact.
+    #[allow(clippy::cast_possible_truncation)]
+    let extra = (POWER_OVER_PER_DECADE * decades)
+        .round()
+        .clamp(0.0, POWER_OVER_EXTRA_MAX) as i32;
+    POWER_OVER - extra
+}
+
+fn power_fit(input: &MatcherInput, device: &Device, peers: Peers<'_>, verdict: &mut DeviceVerdict) {
     let Some(budget) = input.power_budget_w else {
         return;
     };
@@ -423,7 +602,7 @@ fn power_fit(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict)
         ),
         Some(tdp) => verdict.fire(
             "power_fit",
-            POWER_OVER,
+            over_budget_points(tdp, budget),
             format!(
                 "Against: the {} draws up to {}, over the {} budget, so it cannot run within it.",
                 device.name,
@@ -431,11 +610,35 @@ fn power_fit(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict)
                 words::watts(budget)
             ),
         ),
-        None => verdict.notes.push(format!(
-            "Note: the catalogue lists no power figure for the {}, so the {} budget is unchecked.",
-            device.name,
-            words::watts(budget)
-        )),
+        None => {
+            // A data-centre accelerator that publishes no power figure is not
+            // let off a budget below what every such part that does publish
+            // one draws; otherwise missing data would beat a known figure.
+            let datacentre = matches!(device.class, Class::Gpu | Class::Tpu | Class::Asic);
+            let stand_in = peers
+                .least_power
+                .filter(|_| datacentre)
+                .and_then(|least| least.tdp_w.map(|w| (least, w)))
+                .filter(|(_, least_w)| *least_w > budget);
+            match stand_in {
+                Some((least, least_w)) => verdict.fire(
+                    "power_fit",
+                    over_budget_points(least_w, budget),
+                    format!(
+                        "Against: the catalogue lists no power figure for the {}, but no data-centre accelerator in it draws less than the {}'s {}, over the {} budget, so it is taken to be over it too.",
+                        device.name,
+                        least.name,
+                        words::watts(least_w),
+                        words::watts(budget)
+                    ),
+                ),
+                None => verdict.notes.push(format!(
+                    "Note: the catalogue lists no power figure for the {}, so the {} budget is unchecked.",
+                    device.name,
+                    words::watts(budget)
+                )),
+            }
+        }
     }
 }
 

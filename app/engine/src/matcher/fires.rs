@@ -3,7 +3,9 @@
 //! quote (for example "the model changes weekly"). The thresholds they share
 //! with the rule table and the module docs live in `rules.rs`.
 
-use super::rules::{LARGE_MODEL_PARAMS, SMALL_BUDGET_USD, SMALL_MODEL_PARAMS};
+use super::rules::{
+    LARGE_MODEL_PARAMS, MILLIWATT_BUDGET_W, SMALL_BUDGET_USD, SMALL_MODEL_PARAMS, TIGHT_BUDGET_W,
+};
 use super::{Deployment, Family, Framework, MatcherInput, Phase, Update};
 
 fn count(value: f64) -> String {
@@ -130,8 +132,13 @@ pub(super) fn fires_throughput_low(input: &MatcherInput) -> Option<String> {
     })
 }
 
+/// Fires from just above a watt to 30 W; at a watt or less `power_milliwatt`
+/// fires instead, with these points folded into its own, so a milliwatt budget
+/// is not told that a class "runs within a few watts".
 pub(super) fn fires_power_tight(input: &MatcherInput) -> Option<String> {
-    let watts = input.power_budget_w.filter(|w| *w <= 30.0)?;
+    let watts = input
+        .power_budget_w
+        .filter(|w| *w > MILLIWATT_BUDGET_W && *w <= TIGHT_BUDGET_W)?;
     Some(format!(
         "the power budget is {}",
         super::words::watts(watts)
@@ -139,7 +146,7 @@ pub(super) fn fires_power_tight(input: &MatcherInput) -> Option<String> {
 }
 
 pub(super) fn fires_power_milliwatt(input: &MatcherInput) -> Option<String> {
-    let watts = input.power_budget_w.filter(|w| *w <= 1.0)?;
+    let watts = input.power_budget_w.filter(|w| *w <= MILLIWATT_BUDGET_W)?;
     Some(format!(
         "{} is at most a watt, the always-on sensing range",
         super::words::watts(watts)

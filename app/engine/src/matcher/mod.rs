@@ -88,8 +88,8 @@
 //! | `latency_tight` | inference, latency_p99_ms ≤ 5, batch_size ≤ 16 | 0 / −8 / +3 / +3 / +5 / +5 / 0 | Single-stream serving is judged on its tail; any part close to the request without a batching window meets a few milliseconds. | Reddi et al. 2020, MLPerf Inference |
 //! | `throughput_high` | inference, throughput_per_s ≥ 1000 | +8 / +5 / +12 / +3 / −5 / −15 / −15 | Steady volume is judged on cost per inference, which serving parts are built to lower. | AWS Neuron, Inf2 Inference Performance |
 //! | `throughput_low` | inference, throughput_per_s ≤ 10 | −5 / −10 / −5 / −10 / +10 / +5 / 0 | A trickle of requests leaves an accelerator idle; CPUs serve it. | Google Cloud, Introduction to Cloud TPU |
-//! | `power_tight` | power_budget_w ≤ 30 | −20 / −25 / −20 / −10 / −15 / +25 / +10 | Edge parts run in a few watts; data-centre parts draw 70–1,000 W. | Coral Edge TPU FAQ |
-//! | `power_milliwatt` | power_budget_w ≤ 1 | −10 / −10 / −10 / −10 / −10 / +5 / +20 | Milliwatt sensing belongs to microcontrollers and event-driven chips. | TensorFlow Lite for Microcontrollers |
+//! | `power_tight` | 1 < power_budget_w ≤ 30 | −20 / −25 / −20 / −10 / −15 / +25 / +10 | Edge parts run in a few watts; data-centre parts draw 70–1,000 W. | Coral Edge TPU FAQ |
+//! | `power_milliwatt` | power_budget_w ≤ 1 | −30 / −35 / −30 / −20 / −25 / +30 / +30 | Milliwatt sensing belongs to microcontrollers and event-driven chips; the rule replaces `power_tight` below a watt and carries its points. | TensorFlow Lite for Microcontrollers |
 //! | `deploy_edge` | deployment = edge | −25 / −40 / −30 / 0 / −10 / +30 / +5 | Cloud and data-centre parts do not go inside devices; Jetson and Coral do. | Google Cloud, Introduction to Cloud TPU |
 //! | `deploy_cloud` | deployment = cloud | +5 / +10 / +10 / −5 / 0 / −25 / −20 | TPUs and AWS chips are rented only there; edge and research parts are not rented. | AWS Neuron, Inf2 Architecture |
 //! | `deploy_on_prem` | deployment = on_prem | +10 / 0 / 0 / +5 / +5 / 0 / −10 | Owned hardware is bought from many vendors and amortised. | Barroso et al. 2018 |
@@ -109,7 +109,8 @@
 //! |---|---|---|---|---|
 //! | `memory_fit` | params known, capacity listed | +5 fits one chip; 0 fits the fast domain; else −20 (inference) or −10 (training without a listed scale-out network) | Weights (2 B/param) or training state (16 B/param) must fit or be sharded over fast links. | Rajbhandari et al. 2020, ZeRO |
 //! | `roofline_speed` | dense model family known, not a served model of ≤ 1e7 parameters, peak listed | 15 for the fastest part, −5 per factor of ten slower, floor 0 | Attainable = min(peak, intensity × bandwidth). | Williams et al. 2009, Roofline |
-//! | `power_fit` | power_budget_w known, TDP listed | +5 within; −50 over | A part over the budget cannot run within it; −50 outweighs every power bonus (at most +30). | Fan et al. 2007 |
+//! | `latency_floor` | inference, llm or transformer, latency_p99_ms and params known, bandwidth and peak listed | −25 if one step misses the target even spread over up to 64 chips of the fast domain; else a note with the floor | A step reads every weight once, so it takes at least weight bytes ÷ bandwidth; PaLM 540B was served over 64 chips. | Pope et al. 2022 |
+//! | `power_fit` | power_budget_w known, TDP listed (or a GPU, TPU or ASIC without one) | +5 within; −50 over, −5 more per factor of ten over (at most −20 more) | A part over the budget cannot run within it; −50 outweighs every power bonus (at most +30); a data-centre part with no published power takes the lowest any publishes. | Fan et al. 2007 |
 //! | `framework_listed` | framework known | +4 listed; −6 not | Listed support works on day one; anything else means a port. | The catalogue's `software` lists |
 //! | `cloud_only` | on_prem or edge, Cloud TPU or AWS part | −40 | These parts are not sold, only rented. | AWS Neuron, Inf2 Architecture |
 //! | `inference_part` | part marked `for_inference` | +6 inference; −20 training | Serving parts are economical for inference, wrong for training. | The catalogue's `for_inference` flags |
@@ -269,11 +270,12 @@ pub fn compute(input: &MatcherInput) -> MatcherOutput {
             fastest,
             yardstick,
         });
+    let peers = device::Peers::of(&input.devices);
     let scored: Vec<Scored> = input
         .devices
         .iter()
         .map(|d| {
-            let verdict = device::judge(input, d, speed);
+            let verdict = device::judge(input, d, speed, peers);
             Scored {
                 device: d,
                 score: class_points(d.class) + verdict.points(),

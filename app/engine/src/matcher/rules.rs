@@ -170,6 +170,11 @@ pub fn find(id: &str) -> Option<&'static Rule> {
 pub const SMALL_MODEL_PARAMS: f64 = 1e7;
 /// The parameter count from which `scale_large` fires.
 pub const LARGE_MODEL_PARAMS: f64 = 1e10;
+/// Power budgets up to this many watts fire `power_tight`, down to just above
+/// `MILLIWATT_BUDGET_W`.
+pub const TIGHT_BUDGET_W: f64 = 30.0;
+/// Power budgets up to this many watts fire `power_milliwatt` instead.
+pub const MILLIWATT_BUDGET_W: f64 = 1.0;
 /// Budgets under this many dollars fire `budget_small` and `flagship_over_budget`.
 pub const SMALL_BUDGET_USD: f64 = 25_000.0;
 
@@ -230,7 +235,7 @@ const fn device_rule(
     }
 }
 
-pub const RULES: [Rule; 39] = [
+pub const RULES: [Rule; 40] = [
     class_rule(
         "training",
         "p_{\\mathrm{train}}",
@@ -477,8 +482,8 @@ pub const RULES: [Rule; 39] = [
     class_rule(
         "power_tight",
         "p_{\\mathrm{watts}}",
-        "Power budget of 30 W or less",
-        "power_budget_w ≤ 30",
+        "Power budget above 1 W, up to 30 W",
+        "1 < power_budget_w ≤ 30",
         [-20, -25, -20, -10, -15, 25, 10],
         fires_power_tight,
         (
@@ -494,14 +499,14 @@ pub const RULES: [Rule; 39] = [
         "p_{\\mathrm{mW}}",
         "Power budget of 1 W or less",
         "power_budget_w ≤ 1",
-        [-10, -10, -10, -10, -10, 5, 20],
+        [-30, -35, -30, -20, -25, 30, 30],
         fires_power_milliwatt,
         (
             "only the smallest edge parts and microcontrollers come near this budget",
             "even idle, the data-centre parts of this class draw more than the whole budget",
         ),
         &[(Class::Neuromorphic, "event-driven chips draw power mainly when spikes arrive, the regime neuromorphic research targets")],
-        "Always-on sensing at milliwatts is the domain of microcontrollers (TensorFlow Lite for Microcontrollers runs in 16 KB with no operating system) and of event-driven neuromorphic chips.",
+        "Always-on sensing at milliwatts is the domain of microcontrollers (TensorFlow Lite for Microcontrollers runs in 16 KB with no operating system) and of event-driven neuromorphic chips; the rule takes over from the 30 W rule below a watt and carries its points too, since a milliwatt budget is tighter still.",
         TFLM,
     ),
     class_rule(
@@ -710,12 +715,21 @@ pub const RULES: [Rule; 39] = [
         WILLIAMS_2009,
     ),
     device_rule(
+        "latency_floor",
+        "p_{\\mathrm{floor}}",
+        "The latency target against the fastest possible step",
+        "phase = inference, model_family = llm or transformer, latency_p99_ms and params known, and the part lists its bandwidth and a peak",
+        "−25 if one step takes longer than the target even spread over up to 64 chips of the part's fast domain (every 2-byte weight read once, 2 FLOPs per weight per sequence at peak); otherwise a note with the floor, no points",
+        "Each decoding step reads every weight from memory, so a step takes at least weight bytes ÷ bandwidth however fast the arithmetic; tensor parallelism divides that over chips, and Pope et al. serve PaLM 540B over 64 TPU v4 chips (Table 2), the widest split the floor allows. A target below the floor cannot be met by any software on that part.",
+        POPE_2022_SPLIT,
+    ),
+    device_rule(
         "power_fit",
         "p_{\\mathrm{TDP}}",
         "Power draw against the budget",
         "power_budget_w known and the part lists tdp_w",
-        "+5 within the budget; −50 over it, more than any class bonus a power budget can give",
-        "A part that draws more than the budget cannot be used within it at all, so exceeding it outweighs every power-related bonus.",
+        "+5 within the budget; −50 over it, more than any class bonus a power budget can give, and 5 more per factor of ten over, up to 20 more; a GPU, TPU or ASIC that publishes no power is taken to draw what the least-power one that does draws",
+        "A part that draws more than the budget cannot be used within it at all, so exceeding it outweighs every power-related bonus; a part far over ranks below one just over, and a data-centre part with no published figure is not let off a budget that every published one exceeds.",
         FAN_2007,
     ),
     device_rule(

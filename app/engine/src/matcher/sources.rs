@@ -8,6 +8,14 @@ pub use crate::serve::POPE_2022;
 pub use crate::split::{PATARASUK_2009, RAJBHANDARI_2020};
 pub use crate::tco::{BARROSO_2018, SEED_H100_PRICE};
 
+/// Pope et al., cited for the matcher's latency floor: a decoding step reads
+/// every weight, and one served model is split over as many as 64 chips.
+pub const POPE_2022_SPLIT: Source = Source {
+    title: POPE_2022.title,
+    locator: "Section 2 (each decoding step reads every weight and the KV cache), and Table 2 (PaLM 540B served on 64 TPU v4 chips, about 28 ms per token at batch 64 with int8 weights)",
+    url: POPE_2022.url,
+};
+
 pub const GOOGLE_TPU_INTRO: Source = Source {
     title: "Google Cloud, Introduction to Cloud TPU",
     locator: "When to use TPUs: the CPU, GPU and TPU lists, and the workloads TPUs are not suited to; Cloud TPU is a Google Cloud service",

@@ -280,11 +280,135 @@ fn unknown_keys_fire_nothing() {
 
 #[test]
 fn the_power_penalty_outweighs_every_power_bonus() {
+    // The two power rules never fire together: below a watt the milliwatt
+    // rule replaces the 30 W one and carries its points.
     let power_bonus: i32 = ["power_tight", "power_milliwatt"]
         .iter()
         .map(|id| rules::find(id).unwrap().points.unwrap().max_bonus())
-        .sum();
+        .max()
+        .unwrap();
     assert!(-device::POWER_OVER > power_bonus);
+    for budget in ["0.05", "1", "1.5", "30"] {
+        let out = run(&[("phase", "inference"), ("power_budget_w", budget)]);
+        let fired: Vec<&str> = out.ranking[0].rules.iter().map(|r| r.rule).collect();
+        let both = fired.contains(&"power_tight") && fired.contains(&"power_milliwatt");
+        assert!(!both, "{budget} W: {fired:?}");
+    }
+}
+
+#[test]
+fn a_part_far_over_the_budget_ranks_below_one_just_over() {
+    // A 100 mW always-on sensor: the 2 W Coral is 20 times over, the 60 W
+    // Jetson 600 times, so the edge class is represented by the Coral.
+    let out = run(&[
+        ("phase", "inference"),
+        ("model_family", "spiking"),
+        ("power_budget_w", "0.1"),
+        ("deployment", "edge"),
+    ]);
+    let edge = out.ranking.iter().find(|e| e.class == Class::Edge).unwrap();
+    assert_eq!(edge.device.id, "coral-edge-tpu");
+    assert_eq!(device::over_budget_points(2.0, 0.1), -57);
+    assert_eq!(device::over_budget_points(60.0, 0.1), -64);
+    assert_eq!(device::over_budget_points(1e9, 1e-6), -70);
+    assert_eq!(device::over_budget_points(1.0, 1.0), -50);
+}
+
+#[test]
+fn a_data_centre_part_with_no_published_power_is_not_let_off_a_tiny_budget() {
+    // At 2.5 W the B200 (1,000 W) is over; the TPU7x and Trainium3 publish no
+    // power, but no catalogued GPU, TPU or ASIC draws under the T4's 70 W.
+    let out = run(&[("phase", "training"), ("power_budget_w", "2.5")]);
+    for id in ["tpu7x", "trainium3", "tpu-v5e"] {
+        assert!(out.device_score(id).unwrap() < 0, "{id}");
+    }
+    let tpu = out.ranking.iter().find(|e| e.class == Class::Tpu).unwrap();
+    let reason = tpu
+        .reasons
+        .iter()
+        .find(|r| r.contains("no power figure"))
+        .unwrap();
+    assert!(reason.starts_with("Against:"), "{reason}");
+    assert!(reason.contains("70 W"), "{reason}");
+    // Above the least published draw the missing figure costs nothing.
+    let free = run(&[("phase", "training")]);
+    let ample = run(&[("phase", "training"), ("power_budget_w", "500")]);
+    for id in ["tpu7x", "trainium3"] {
+        assert_eq!(ample.device_score(id), free.device_score(id), "{id}");
+    }
+    // A neuromorphic chip is no data-centre part: its missing figure stays unchecked.
+    let out = run(&[("phase", "inference"), ("power_budget_w", "0.05")]);
+    let loihi = out
+        .ranking
+        .iter()
+        .find(|e| e.class == Class::Neuromorphic)
+        .unwrap();
+    assert!(loihi
+        .reasons
+        .iter()
+        .any(|r| r.starts_with("Note:") && r.contains("no power figure")));
+}
+
+#[test]
+fn a_latency_target_below_the_weights_read_time_is_called_impossible() {
+    // 70B in BF16 is 140 GB; one B200 reads it in 140 / 7,700 GB/s = 18.2 ms,
+    // and its 8-chip NVLink domain in 2.27 ms, so 0.5 ms cannot be met.
+    let out = run(&[
+        ("phase", "inference"),
+        ("model_family", "llm"),
+        ("params", "70e9"),
+        ("batch_size", "1"),
+        ("latency_p99_ms", "0.5"),
+    ]);
+    let gpu = out.ranking.iter().find(|e| e.class == Class::Gpu).unwrap();
+    let floor = gpu
+        .reasons
+        .iter()
+        .find(|r| r.contains("decoding step of this model"))
+        .unwrap();
+    assert!(floor.starts_with("Against:"), "{floor}");
+    assert!(floor.contains("spread over 8"), "{floor}");
+    assert!(floor.contains("over the 0.5 ms p99 target"), "{floor}");
+    assert!(gpu
+        .rules
+        .iter()
+        .any(|r| r.rule == "latency_floor" && r.points == device::LATENCY_FLOOR_MISSED));
+    // At 50 ms one chip holding the weights clears the floor: a note, no points.
+    let out = run(&[
+        ("phase", "inference"),
+        ("model_family", "llm"),
+        ("params", "70e9"),
+        ("batch_size", "1"),
+        ("latency_p99_ms", "50"),
+    ]);
+    let gpu = out.ranking.iter().find(|e| e.class == Class::Gpu).unwrap();
+    assert!(!gpu.rules.iter().any(|r| r.rule == "latency_floor"));
+    let note = gpu
+        .reasons
+        .iter()
+        .find(|r| r.contains("decoding step of this model"))
+        .unwrap();
+    assert!(
+        note.starts_with("Note:") && note.contains("within the 50 ms p99 target"),
+        "{note}"
+    );
+    // At 10 ms one B200 (18.2 ms) is too slow, but a split over its domain clears it.
+    let out = run(&[
+        ("phase", "inference"),
+        ("model_family", "llm"),
+        ("params", "70e9"),
+        ("batch_size", "1"),
+        ("latency_p99_ms", "10"),
+    ]);
+    let gpu = out.ranking.iter().find(|e| e.class == Class::Gpu).unwrap();
+    let note = gpu
+        .reasons
+        .iter()
+        .find(|r| r.contains("decoding step of this model"))
+        .unwrap();
+    assert!(note.starts_with("Note:"), "{note}");
+    assert!(note.contains("18.2 ms on one NVIDIA B200"), "{note}");
+    assert!(note.contains("but 2.27 ms spread over 8"), "{note}");
 }
 
 #[test]
@@ -571,6 +695,13 @@ fn every_rule_fires_somewhere() {
             ("deployment", "on_prem"),
             ("utilization", "0.9"),
             ("framework", "jax"),
+        ],
+        &[
+            ("phase", "inference"),
+            ("model_family", "llm"),
+            ("params", "70e9"),
+            ("batch_size", "1"),
+            ("latency_p99_ms", "0.5"),
         ],
     ];
     let mut fired: Vec<&str> = Vec::new();
