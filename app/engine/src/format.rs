@@ -188,6 +188,12 @@ pub fn percent(share: f64) -> String {
     format!("{}%", significant_digits(share * 100.0, 3))
 }
 
+/// A score as a whole percentage, halves rounded up: 5 of 8 is "63%", where
+/// `{:.0}` would round half to even and print "62%".
+pub fn whole_percent(share: f64) -> String {
+    format!("{:.0}%", (share * 100.0).round())
+}
+
 /// Rounds to `digits` significant figures and drops trailing zeros.
 pub fn significant_digits(value: f64, digits: i32) -> String {
     if value == 0.0 || !value.is_finite() {
@@ -258,6 +264,16 @@ fn superscript(exponent: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn scores_round_half_up_to_a_whole_percent() {
+        use super::whole_percent;
+        assert_eq!(whole_percent(5.0 / 8.0), "63%");
+        assert_eq!(whole_percent(1.0 / 8.0), "13%");
+        assert_eq!(whole_percent(2.0 / 3.0), "67%");
+        assert_eq!(whole_percent(0.0), "0%");
+        assert_eq!(whole_percent(1.0), "100%");
+    }
 
     #[test]
     fn month_axes_end_on_a_tick_with_at_most_five_gaps() {

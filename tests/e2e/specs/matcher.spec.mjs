@@ -128,8 +128,12 @@ test("the matching checkpoint is completed by keyboard, explains a wrong match, 
   const first = quiz.root.getByTestId(`card-${ids[0]}`).getByTestId("card-verdict");
   await expect(first).toContainText("✗ The best fit is");
   await expect(first).toContainText("Why not");
+  // The pressed button is disabled now; focus lands on the result, not the page.
+  await expect(quiz.root.getByTestId("matching-result")).toBeFocused();
   await quiz.root.getByTestId("matching-retry").press("Enter");
+  // The Retry button is gone; focus lands on the first cleared scenario.
   const select = cardSelect(ids[0]);
+  await expect(select).toBeFocused();
   await select.selectOption(answers[ids[0]]);
   await quiz.root.getByTestId("matching-submit").press("Enter");
   await expect(quiz.root.getByTestId("matching-result")).toContainText("8 of 8 matched correctly");

@@ -89,10 +89,31 @@ test("accelerators are chosen with checkboxes and an empty choice is explained",
   await widget.root.getByTestId("pick-h100-sxm-80gb").uncheck();
   await widget.root.getByTestId("pick-a100-sxm-80gb").uncheck();
   await widget.root.getByTestId("pick-tpu-v5e").press("Space");
-  await expect(widget.error("accelerators")).toHaveText("⚠ Enter a value.");
+  await expect(widget.error("accelerators")).toHaveText("⚠ Pick at least one accelerator.");
   await expect(course.testId("results-invalid")).toBeVisible();
   await widget.root.getByTestId("pick-l4-24gb").check();
   await expect(widget.root.getByTestId("place-l4-24gb")).toBeVisible();
+});
+
+// Switching precision keeps the parts that publish it on the chart and says
+// which are left off; so does a ninth part, since the chart compares eight.
+test("parts without the chosen precision, or past eight, are left off in words", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/roofline");
+  const widget = course.widget("roofline");
+  await widget.input("precision").selectOption("fp8");
+  const note = widget.root.getByTestId("roofline-left-out");
+  await expect(note).toContainText("NVIDIA A100 SXM4 80 GB publishes no FP8 peak, so it is left off");
+  await expect(widget.root.getByTestId("place-h100-sxm-80gb")).toBeVisible();
+  await expect(widget.root.getByTestId("place-a100-sxm-80gb")).toHaveCount(0);
+  await expect(course.testId("results-invalid")).toHaveCount(0);
+  await widget.input("precision").selectOption("bf16");
+  await expect(note).toHaveCount(0);
+  await expect(widget.root.getByTestId("place-a100-sxm-80gb")).toBeVisible();
+  await page.goto("/#/lab/roofline?roofline.accelerators=h100-sxm-80gb,a100-sxm-80gb,a100-sxm-40gb,h100-pcie-80gb,h200-sxm-141gb,b200-sxm-180gb,l4-24gb,t4-16gb,v100-sxm-32gb,mi250x-128gb");
+  await expect(widget.root.getByTestId("roofline-table").locator("tbody tr")).toHaveCount(8);
+  await expect(note).toContainText("The chart compares up to 8 parts, so NVIDIA Tesla V100 SXM2 32 GB and AMD Instinct MI250X 128 GB are left off");
+  await course.expectNoConsoleErrors();
 });
 
 test("bad numbers and a garbage URL give inline messages", async ({ page }) => {

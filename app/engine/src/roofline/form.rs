@@ -236,7 +236,7 @@ impl RooflineForm {
             &self.precision,
             &Precision::ALL.map(|p| (p.key(), p)),
         );
-        let accelerators = self.accelerators(catalogue, precision, &mut checker);
+        let (accelerators, left_out) = self.accelerators(catalogue, precision, &mut checker);
         let mut numbers = Vec::new();
         for field in op.map(Operation::fields).unwrap_or_default() {
             let bound = NUMBER_FIELDS
@@ -263,16 +263,22 @@ impl RooflineForm {
                 precision,
                 shape,
                 accelerators,
+                left_out,
             })
         })
     }
 
+    /// The chosen parts that can be placed, and a sentence for each chosen
+    /// part left off the chart. A part that lacks only the chosen
+    /// precision's peak, or comes after the eighth, is left off with that
+    /// sentence rather than failing the form, so switching to FP8 keeps the
+    /// parts that have it on screen; a form with nothing placeable fails.
     fn accelerators(
         &self,
         catalogue: &Catalogue,
         precision: Option<Precision>,
         checker: &mut Checker,
-    ) -> Vec<Accelerator> {
+    ) -> (Vec<Accelerator>, Vec<String>) {
         let ids: Vec<&str> = self
             .accelerators
             .split(',')
@@ -280,45 +286,121 @@ impl RooflineForm {
             .filter(|id| !id.is_empty())
             .collect();
         if ids.is_empty() {
-            checker.errors.push("accelerators", FieldProblem::Empty);
-            return Vec::new();
+            checker.errors.push(
+                "accelerators",
+                FieldProblem::Invalid {
+                    reason: "Pick at least one accelerator.".to_string(),
+                },
+            );
+            return (Vec::new(), Vec::new());
         }
-        let mut found = Vec::new();
-        for id in ids.iter().take(8) {
-            match catalogue.find(id) {
-                None => {
-                    checker
-                        .errors
-                        .push("accelerators", FieldProblem::UnknownId { id: short(id) });
-                    return Vec::new();
+        let mut found: Vec<Accelerator> = Vec::new();
+        let mut no_peak: Vec<&Accelerator> = Vec::new();
+        let mut past_limit: Vec<&Accelerator> = Vec::new();
+        for id in ids {
+            let Some(acc) = catalogue.find(id) else {
+                checker
+                    .errors
+                    .push("accelerators", FieldProblem::UnknownId { id: short(id) });
+                return (Vec::new(), Vec::new());
+            };
+            if found.iter().any(|a| a.id == acc.id) {
+                continue;
+            }
+            if acc.memory.bandwidth_gb_s.is_none() {
+                // The picker offers only parts with a bandwidth; a link may
+                // name any part, and is told every figure the part lacks.
+                let mut missing = Vec::new();
+                if let Some(p) = precision.filter(|p| acc.peak_tflops.get(*p).is_none()) {
+                    missing.push(format!("{} peak", p.label()));
                 }
-                Some(acc) => {
-                    let mut missing = Vec::new();
-                    if let Some(p) = precision.filter(|p| acc.peak_tflops.get(*p).is_none()) {
-                        missing.push(format!("{} peak", p.label()));
-                    }
-                    if acc.memory.bandwidth_gb_s.is_none() {
-                        missing.push("memory bandwidth".to_string());
-                    }
-                    if !missing.is_empty() {
-                        checker.errors.push(
-                            "accelerators",
-                            FieldProblem::MissingData {
-                                name: acc.name.clone(),
-                                what: missing_figures(&missing),
-                            },
-                        );
-                        return Vec::new();
-                    }
-                    if !found.iter().any(|a: &Accelerator| a.id == acc.id) {
-                        found.push(acc.clone());
-                    }
+                missing.push("memory bandwidth".to_string());
+                checker.errors.push(
+                    "accelerators",
+                    FieldProblem::MissingData {
+                        name: acc.name.clone(),
+                        what: missing_figures(&missing),
+                    },
+                );
+                return (Vec::new(), Vec::new());
+            }
+            let has_any_peak = Precision::ALL
+                .iter()
+                .any(|q| acc.peak_tflops.get(*q).is_some());
+            match precision {
+                // A part with no peak at any precision can never be placed, and
+                // a link is the only way to name one: the form says so.
+                Some(p) if !has_any_peak => {
+                    checker.errors.push(
+                        "accelerators",
+                        FieldProblem::MissingData {
+                            name: acc.name.clone(),
+                            what: format!("{} peak", p.label()),
+                        },
+                    );
+                    return (Vec::new(), Vec::new());
                 }
+                Some(p) if acc.peak_tflops.get(p).is_none() => no_peak.push(acc),
+                _ if found.len() >= MAX_ACCELERATORS => past_limit.push(acc),
+                _ => found.push(acc.clone()),
             }
         }
-        found
+        if found.is_empty() {
+            if let (Some(p), Some(first)) = (precision, no_peak.first()) {
+                checker.errors.push(
+                    "accelerators",
+                    FieldProblem::MissingData {
+                        name: first.name.clone(),
+                        what: missing_figures(&[format!("{} peak", p.label())]),
+                    },
+                );
+            }
+            return (Vec::new(), Vec::new());
+        }
+        // "A", "A and B", "A, B and C".
+        let names = |parts: &[&Accelerator]| match parts {
+            [rest @ .., last] if !rest.is_empty() => format!(
+                "{} and {}",
+                rest.iter()
+                    .map(|a| a.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                last.name
+            ),
+            _ => parts.iter().map(|a| a.name.as_str()).collect(),
+        };
+        let mut left_out = Vec::new();
+        if let (Some(p), false) = (precision, no_peak.is_empty()) {
+            let verb = if no_peak.len() == 1 {
+                "publishes"
+            } else {
+                "publish"
+            };
+            left_out.push(format!(
+                "{} {verb} no {} peak, so {} left off; pick another precision to compare {}.",
+                names(&no_peak),
+                p.label(),
+                if no_peak.len() == 1 {
+                    "it is"
+                } else {
+                    "they are"
+                },
+                if no_peak.len() == 1 { "it" } else { "them" },
+            ));
+        }
+        if !past_limit.is_empty() {
+            left_out.push(format!(
+                "The chart compares up to {MAX_ACCELERATORS} parts, so {} {} left off; untick one to make room.",
+                names(&past_limit),
+                if past_limit.len() == 1 { "is" } else { "are" },
+            ));
+        }
+        (found, left_out)
     }
 }
+
+/// More lines than this on one log-log chart cannot be told apart.
+pub const MAX_ACCELERATORS: usize = 8;
 
 fn short(text: &str) -> String {
     text.chars().take(40).collect()
@@ -426,4 +508,6 @@ pub struct RooflineInput {
     pub precision: Precision,
     pub shape: Shape,
     pub accelerators: Vec<Accelerator>,
+    /// One sentence per reason chosen parts are not on the chart.
+    pub left_out: Vec<String>,
 }

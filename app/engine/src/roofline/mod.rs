@@ -206,6 +206,8 @@ pub struct RooflineOutput {
     pub footprint_bytes: Option<f64>,
     /// Which parts cannot hold the operation, and how many each would take.
     pub fit_warning: Option<FitWarning>,
+    /// Chosen parts that are not on the chart, and why, in sentences.
+    pub left_out: Vec<String>,
     pub explanations: Vec<Explanation>,
 }
 
@@ -243,6 +245,7 @@ pub fn compute(input: &RooflineInput) -> RooflineOutput {
         warning,
         footprint_bytes,
         fit_warning,
+        left_out: input.left_out.clone(),
         explanations,
     }
 }
@@ -401,13 +404,27 @@ fn over_provisioning_warning(placements: &[Placement]) -> Option<String> {
             format::significant_digits(speedup, 2)
         )
     };
+    // When the smaller part sits at its compute roof, the speed-up is not the
+    // bandwidth ratio, so the sentence says which roof caps each part.
+    let because = if least_compute.bound == Bound::Compute {
+        format!(
+            "because {} is capped by its memory bandwidth ({}) while {} is at its compute roof",
+            most_compute.name,
+            format::si(most_compute.bandwidth_bytes_per_s, "B/s"),
+            least_compute.name,
+        )
+    } else {
+        format!(
+            "because time here follows memory bandwidth ({} vs {})",
+            format::si(most_compute.bandwidth_bytes_per_s, "B/s"),
+            format::si(least_compute.bandwidth_bytes_per_s, "B/s"),
+        )
+    };
     Some(format!(
-        "Memory-bound: {} has {}× the peak FLOP/s of {} {comparison}, because time here follows memory bandwidth ({} vs {}). Paying for compute that this work cannot use wastes money.",
+        "Memory-bound: {} has {}× the peak FLOP/s of {} {comparison}, {because}. Paying for compute that this work cannot use wastes money.",
         most_compute.name,
         format::significant_digits(compute_ratio, 2),
         least_compute.name,
-        format::si(most_compute.bandwidth_bytes_per_s, "B/s"),
-        format::si(least_compute.bandwidth_bytes_per_s, "B/s"),
     ))
 }
 

@@ -210,8 +210,51 @@ fn bad_input_names_each_field() {
         .unwrap_err();
     assert_eq!(
         empty.message_for("accelerators").as_deref(),
-        Some("Enter a value.")
+        Some("Pick at least one accelerator.")
     );
+}
+
+#[test]
+fn parts_without_the_precision_or_past_eight_are_left_off_in_words() {
+    let course = crate::hardware::course_catalogue();
+    let run = |pairs: &[(&str, &str)]| compute(&form(pairs).validate(&course).unwrap());
+    // The A100 publishes no FP8 peak: the H100 stays on the chart, and a
+    // sentence says why the A100 does not.
+    let out = run(&[
+        ("accelerators", "h100-sxm-80gb, a100-sxm-80gb"),
+        ("precision", "fp8"),
+    ]);
+    assert_eq!(out.placements.len(), 1);
+    assert_eq!(
+        out.left_out,
+        ["NVIDIA A100 SXM4 80 GB publishes no FP8 peak, so it is left off; pick another precision to compare it."]
+    );
+    // When no chosen part has the precision, the form itself says so.
+    let none = form(&[("accelerators", "a100-sxm-80gb"), ("precision", "fp8")])
+        .validate(&course)
+        .unwrap_err();
+    assert!(none
+        .message_for("accelerators")
+        .unwrap()
+        .contains("publishes no FP8 peak"));
+    // Ten parts: eight are placed, and the last two are named.
+    let ten = "h100-sxm-80gb,a100-sxm-80gb,a100-sxm-40gb,h100-pcie-80gb,h200-sxm-141gb,b200-sxm-180gb,l4-24gb,t4-16gb,v100-sxm-32gb,mi250x-128gb";
+    let out = run(&[("accelerators", ten)]);
+    assert_eq!(out.placements.len(), 8);
+    assert_eq!(out.left_out.len(), 1);
+    assert!(
+        out.left_out[0].starts_with("The chart compares up to 8 parts, so "),
+        "{}",
+        out.left_out[0]
+    );
+    assert!(out.left_out[0].contains(" and "), "{}", out.left_out[0]);
+    assert!(
+        out.left_out[0].ends_with("are left off; untick one to make room."),
+        "{}",
+        out.left_out[0]
+    );
+    // Nothing is left off in the default form.
+    assert!(run(&[]).left_out.is_empty());
 }
 
 #[test]
@@ -523,6 +566,31 @@ fn recommender_tables_fit_in_bf16_but_not_in_fp32() {
     let warning = fp32.fit_warning.map(|w| w.text).unwrap_or_default();
     assert!(
         warning.contains("for its embedding tables, dense weights and live activations"),
+        "{warning}"
+    );
+}
+
+/// A 512-cubed BF16 matmul has intensity 512/3 ≈ 171 FLOP/byte: above the
+/// A100's ridge (312e12 / 2.039e12 ≈ 153) but below the H100's (≈ 295), so
+/// the warning must not say the speed-up follows the bandwidth ratio (1.64);
+/// it is 1.8 because the A100 is at its compute roof.
+#[test]
+fn the_waste_warning_names_each_roof_when_the_regimes_differ() {
+    let out = run(&[
+        ("op", "matmul"),
+        ("m", "512"),
+        ("k", "512"),
+        ("n", "512"),
+        ("accelerators", "h100-sxm-80gb, a100-sxm-80gb"),
+    ]);
+    let warning = out.warning.unwrap();
+    assert!(warning.contains("finishes only 1.8× faster"), "{warning}");
+    assert!(
+        warning.contains("because H100 is capped by its memory bandwidth (3.35 TB/s) while A100 is at its compute roof"),
+        "{warning}"
+    );
+    assert!(
+        !warning.contains("time here follows memory bandwidth"),
         "{warning}"
     );
 }

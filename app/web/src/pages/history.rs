@@ -54,7 +54,7 @@ fn history_of(slug: &str, title: &str, module: &course::progress::ModuleProgress
                 <tr>
                     <th scope="row">{number}</th>
                     <td>{short_time(&attempt.at)}</td>
-                    <td>{format!("{:.0}%", attempt.score * 100.0)}</td>
+                    <td>{engine::format::whole_percent(attempt.score)}</td>
                     <td>{if attempt.passed { "✓ Passed" } else { "— Not passed" }}</td>
                     <td>{wrong}</td>
                 </tr>

@@ -29,7 +29,7 @@ pub fn ProgressPage() -> impl IntoView {
                 store.progress.with(|p| {
                     let m = p.get(&slug_for_scores);
                     let pct = |v: Option<f64>| {
-                        v.map(|s| format!("{:.0}%", s * 100.0))
+                        v.map(engine::format::whole_percent)
                             .unwrap_or_else(|| "—".to_string())
                     };
                     match m.attempts {

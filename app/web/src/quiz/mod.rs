@@ -180,7 +180,7 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
             <h2 id=heading_id>{quiz.title.clone()}</h2>
             <p class="meta" data-testid="quiz-record">{move || {
                 let r = record.get();
-                let pct = |v: Option<f64>| v.map(|s| format!("{:.0}%", s * 100.0)).unwrap_or_else(|| "—".to_string());
+                let pct = |v: Option<f64>| v.map(engine::format::whole_percent).unwrap_or_else(|| "—".to_string());
                 format!("Pass mark {:.0}% · attempts {} · best {} · latest {}", pass_mark * 100.0, r.attempts, pct(r.best_score), pct(r.latest_score))
             }}</p>
             <ol class="questions">{questions}</ol>
@@ -193,7 +193,7 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
                     view! {
                         <div class=if passed { "quiz-result passed" } else { "quiz-result failed" } role="status" data-testid="quiz-result">
                             <p><strong>{if passed { "✓ Passed" } else { "✗ Not passed yet" }}</strong>
-                                {format!(": {correct} of {total} correct ({:.0}%).", result * 100.0)}
+                                {format!(": {correct} of {total} correct ({}).", engine::format::whole_percent(result))}
                                 {if passed && checkpoint { " This module is now marked completed." } else { "" }}</p>
                             {(!passed || correct < total).then(|| view! {
                                 <button type="button" class="secondary" data-testid="quiz-retry" on:click=retry_wrong>"Retry the wrong ones"</button>

@@ -203,6 +203,15 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
                 <p>{warning.text}</p>
             </aside>
         })}
+        {move || {
+            let left_out = output.with(|o| o.as_ref().map(|o| o.left_out.clone()).unwrap_or_default());
+            (!left_out.is_empty()).then(|| view! {
+                <aside class="callout callout-important" role="note" data-testid="roofline-left-out">
+                    <p class="callout-title"><span aria-hidden="true">"ℹ"</span>" Not on the chart"</p>
+                    {left_out.into_iter().map(|sentence| view! { <p>{sentence}</p> }).collect_view()}
+                </aside>
+            })
+        }}
         // Named by the widget's title and the caption, so two rooflines on one
         // page are two distinct regions.
         <div class="table-scroll" role="region" aria-labelledby=format!("{id}-heading {id}-placement") tabindex="0">

@@ -94,6 +94,14 @@ pub fn ScenarioQuiz(mount: WidgetMount) -> impl IntoView {
     }
 }
 
+/// The round's result, where focus goes after "Check my matches".
+const RESULT_ID: &str = "scenario-quiz-result";
+
+/// The id of a card's select, where focus goes when a retry clears it.
+fn select_id(card_id: &str) -> String {
+    format!("scenario-{card_id}")
+}
+
 #[component]
 fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl IntoView {
     let store = use_progress();
@@ -171,9 +179,18 @@ fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl Int
         if let Some(key) = draft_key.as_deref() {
             crate::storage::delete_draft(key);
         }
+        // The focused button is now disabled, so focus would fall to the
+        // page; the result is where a keyboard or screen-reader user goes next.
+        request_animation_frame(|| crate::dom::refocus_if_lost(RESULT_ID));
     };
     let answers: Vec<Class> = cards.iter().map(|c| c.answer).collect();
+    let select_ids: Vec<String> = cards.iter().map(|c| select_id(&c.id)).collect();
     let retry = move |_| {
+        let first_wrong = chosen.with_untracked(|c| {
+            c.iter()
+                .zip(&answers)
+                .position(|(slot, answer)| *slot != Some(*answer))
+        });
         chosen.update(|c| {
             for (slot, answer) in c.iter_mut().zip(&answers) {
                 if *slot != Some(*answer) {
@@ -182,6 +199,11 @@ fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl Int
             }
         });
         submitted.set(false);
+        // The Retry button has just gone; the first cleared scenario is
+        // where the learner picks up again.
+        if let Some(target) = first_wrong.and_then(|i| select_ids.get(i)).cloned() {
+            request_animation_frame(move || crate::dom::focus_element(&target));
+        }
     };
     let chips = CLASSES
         .iter()
@@ -206,7 +228,7 @@ fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl Int
         <div class="quiz-footer">
             <p class="meta" data-testid="matching-record">{move || {
                 let r = record();
-                let best = r.best_score.map(|s| format!("{:.0}%", s * 100.0)).unwrap_or_else(|| "—".to_string());
+                let best = r.best_score.map(engine::format::whole_percent).unwrap_or_else(|| "—".to_string());
                 format!("Attempts {} · best {}", r.attempts, best)
             }}</p>
             // As in the module quizzes, the count says why the button waits.
@@ -215,7 +237,7 @@ fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl Int
             {move || submitted.get().then(|| {
                 let right = correct.get();
                 view! {
-                    <div class=if right == count { "quiz-result passed" } else { "quiz-result failed" } role="status" data-testid="matching-result">
+                    <div id=RESULT_ID class=if right == count { "quiz-result passed" } else { "quiz-result failed" } role="status" data-testid="matching-result">
                         <p><strong>{format!("{right} of {count} matched correctly.")}</strong></p>
                         {(right < count).then(|| view! { <button type="button" class="secondary" data-testid="matching-retry" on:click=retry.clone()>"Retry the wrong ones"</button> })}
                     </div>
@@ -233,7 +255,7 @@ fn CardView(
     submitted: RwSignal<bool>,
     dragging: RwSignal<Option<Class>>,
 ) -> impl IntoView {
-    let select_id = format!("scenario-{}", card.id);
+    let select_id = select_id(&card.id);
     let current = move || chosen.with(|c| c.get(index).copied().flatten());
     let set = move |class: Option<Class>| {
         chosen.update(|c| {
