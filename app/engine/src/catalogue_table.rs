@@ -37,20 +37,26 @@ pub enum SortKey {
     Class,
     Name,
     Year,
+    Fp32,
     Bf16,
     Fp8,
     Int8,
     Memory,
     Bandwidth,
+    ScaleUp,
+    ScaleOut,
     Tdp,
     CloudPrice,
+    CloudPriceLow,
+    PurchasePriceLow,
 }
 
 /// The sort's choices: URL key, key, and the label a learner reads.
-pub const SORT_CHOICES: [(&str, SortKey, &str); 10] = [
+pub const SORT_CHOICES: [(&str, SortKey, &str); 15] = [
     ("class", SortKey::Class, "Class, then catalogue order"),
     ("name", SortKey::Name, "Name"),
     ("year", SortKey::Year, "Newest first"),
+    ("fp32", SortKey::Fp32, "FP32 peak, highest first"),
     ("bf16", SortKey::Bf16, "BF16/FP16 peak, highest first"),
     ("fp8", SortKey::Fp8, "FP8 peak, highest first"),
     ("int8", SortKey::Int8, "INT8 peak, highest first"),
@@ -60,11 +66,27 @@ pub const SORT_CHOICES: [(&str, SortKey, &str); 10] = [
         SortKey::Bandwidth,
         "Memory bandwidth, highest first",
     ),
+    ("scale_up", SortKey::ScaleUp, "Scale-up link, fastest first"),
+    (
+        "scale_out",
+        SortKey::ScaleOut,
+        "Scale-out link, fastest first",
+    ),
     ("tdp", SortKey::Tdp, "Power (TDP), highest first"),
     (
         "cloud_price",
         SortKey::CloudPrice,
         "Cloud $/hour, highest first",
+    ),
+    (
+        "cloud_price_low",
+        SortKey::CloudPriceLow,
+        "Cloud $/hour, cheapest first",
+    ),
+    (
+        "purchase_price_low",
+        SortKey::PurchasePriceLow,
+        "Purchase price, cheapest first",
     ),
 ];
 
@@ -78,8 +100,8 @@ pub const COLUMNS: [(&str, &str); 12] = [
     ("INT8", "peak_tflops.int8"),
     ("Memory", "memory.capacity_gb"),
     ("Bandwidth", "memory.bandwidth_gb_s"),
-    ("Scale-up link", "interconnect.intra_gb_s"),
-    ("Scale-out link", "interconnect.inter_gb_s"),
+    ("Scale-up link (both ways)", "interconnect.intra_gb_s"),
+    ("Scale-out link (each way)", "interconnect.inter_gb_s"),
     ("TDP", "tdp_w"),
     ("Cloud price", "price.cloud_usd_per_hour"),
     ("Purchase price", "price.purchase_usd"),
@@ -230,20 +252,30 @@ fn order(sort: SortKey, a: &Accelerator, b: &Accelerator) -> Ordering {
         match sort {
             SortKey::Class | SortKey::Name => None,
             SortKey::Year => acc.year.map(f64::from),
+            SortKey::Fp32 => acc.peak_tflops.get(Precision::Fp32),
             SortKey::Bf16 => acc.peak_tflops.get(Precision::Bf16),
             SortKey::Fp8 => acc.peak_tflops.get(Precision::Fp8),
             SortKey::Int8 => acc.peak_tflops.get(Precision::Int8),
             SortKey::Memory => acc.memory.capacity_gb,
             SortKey::Bandwidth => acc.memory.bandwidth_gb_s,
+            SortKey::ScaleUp => acc.interconnect.as_ref().and_then(|i| i.intra_gb_s),
+            SortKey::ScaleOut => acc.interconnect.as_ref().and_then(|i| i.inter_gb_s),
             SortKey::Tdp => acc.tdp_w,
-            SortKey::CloudPrice => acc.price.and_then(|p| p.cloud_usd_per_hour),
+            SortKey::CloudPrice | SortKey::CloudPriceLow => {
+                acc.price.and_then(|p| p.cloud_usd_per_hour)
+            }
+            SortKey::PurchasePriceLow => acc.price.and_then(|p| p.purchase_usd),
         }
     };
+    let cheapest_first = matches!(sort, SortKey::CloudPriceLow | SortKey::PurchasePriceLow);
     match sort {
         SortKey::Class => class_rank(a.class).cmp(&class_rank(b.class)),
         SortKey::Name => a.name.to_lowercase().cmp(&b.name.to_lowercase()),
         _ => match (number(a), number(b)) {
-            // Largest first; `total_cmp` orders every float, so no figure can break the sort.
+            // Largest first, or smallest for the cheapest-first prices; either
+            // way a missing figure goes last. `total_cmp` orders every float,
+            // so no figure can break the sort.
+            (Some(x), Some(y)) if cheapest_first => x.total_cmp(&y),
             (Some(x), Some(y)) => y.total_cmp(&x),
             (Some(_), None) => Ordering::Less,
             (None, Some(_)) => Ordering::Greater,
@@ -333,6 +365,42 @@ mod tests {
         let years = table("all", "year");
         let first = years.rows.first().map(|r| r.cells[0].text.clone());
         assert!(first.flatten().is_some_and(|y| y.as_str() >= "2024"));
+    }
+
+    #[test]
+    fn cheapest_first_sorts_rise_and_still_put_missing_prices_last() {
+        let purchase = COLUMNS
+            .iter()
+            .position(|(_, key)| *key == "price.purchase_usd")
+            .unwrap_or(0);
+        let out = table("all", "purchase_price_low");
+        // The Coral Edge TPU lists at $75, the cheapest catalogued part.
+        assert_eq!(
+            out.rows.first().map(|r| r.id.as_str()),
+            Some("coral-edge-tpu")
+        );
+        let prices: Vec<Option<String>> = out
+            .rows
+            .iter()
+            .map(|r| r.cells[purchase].text.clone())
+            .collect();
+        let first_missing = prices
+            .iter()
+            .position(Option::is_none)
+            .unwrap_or(prices.len());
+        assert!(
+            prices[first_missing..].iter().all(Option::is_none),
+            "{prices:?}"
+        );
+        let cloud = table("all", "cloud_price_low");
+        let dear = table("all", "cloud_price");
+        assert_ne!(
+            cloud.rows.first().map(|r| &r.id),
+            dear.rows.first().map(|r| &r.id)
+        );
+        for key in ["fp32", "scale_up", "scale_out"] {
+            assert_eq!(table("all", key).rows.len(), out.rows.len(), "{key}");
+        }
     }
 
     #[test]

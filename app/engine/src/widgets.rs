@@ -203,7 +203,7 @@ pub const WIDGETS: [WidgetSpec; 12] = [
     WidgetSpec {
         slug: catalogue_table::SLUG,
         title: "Hardware catalogue",
-        summary: "Every accelerator the course's widgets use: peak throughput per precision, memory, links, power, year and price, filtered by class and sorted by any column, each number linked to the source it was checked against.",
+        summary: "Every accelerator the course's widgets use: peak throughput per precision, memory, links, power, year and price, filtered by class and sorted by year, any peak, memory, bandwidth, links, power or price, each number linked to the source it was checked against.",
         fields: &catalogue_table::FIELDS,
     },
     WidgetSpec {

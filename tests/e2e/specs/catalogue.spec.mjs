@@ -54,7 +54,7 @@ test("values in a link that are not choices show beside their fields", async ({ 
   // then names the keys a link may use, for whoever is fixing the link.
   await expect(widget.error("class")).toHaveText("⚠ Not one of this menu's choices; pick one from the list."
     + " A link may say: all, gpu, tpu, asic, fpga, cpu, edge, neuromorphic.");
-  await expect(widget.error("sort")).toHaveText(/^⚠ Not one of this menu's choices; pick one from the list\. A link may say: class, name, year, bf16, .*tdp.*\.$/);
+  await expect(widget.error("sort")).toHaveText(/^⚠ Not one of this menu's choices; pick one from the list\. A link may say: class, name, year, fp32, bf16, .*tdp.*purchase_price_low\.$/);
   await expect(widget.input("class").locator("option:checked")).toHaveText("quantum (not available)");
   await expect(widget.root.getByTestId("results-invalid")).toBeVisible();
   await widget.input("class").selectOption("gpu");
@@ -119,5 +119,19 @@ test("on a phone the part names leave room for the figures, and the software has
   expect(Math.abs(year.y - shown.y)).toBeLessThan(2);
   const lastRow = await widget.root.locator("tbody tr").last().boundingBox();
   expect(lastRow.y + lastRow.height).toBeLessThanOrEqual(shown.y + shown.height + 1);
+  await course.expectNoConsoleErrors();
+});
+
+// A practitioner pricing a fleet wants the cheapest first; parts with no
+// listed price still sink to the bottom rather than pass for free.
+test("the catalogue sorts by price cheapest first, and says which way links are counted", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/catalogue");
+  const widget = course.widget("catalogue");
+  await widget.input("sort").selectOption("purchase_price_low");
+  await expect(widget.root.locator("tbody tr").first()).toContainText("Coral Edge TPU");
+  await expect(page).toHaveURL(/catalogue\.sort=purchase_price_low/);
+  await expect(widget.root.getByRole("columnheader", { name: "Scale-up link (both ways)" })).toBeVisible();
+  await expect(widget.root).toContainText("halve the first before comparing the two");
   await course.expectNoConsoleErrors();
 });

@@ -83,7 +83,9 @@ fn Table(output: CatalogueOutput) -> impl IntoView {
     let summary = format!(
         "{} of {} parts shown; {} with an announcement year, {} with a cloud or purchase price. \
          A dash means the figure is not published or not yet confirmed from a source. \
-         Peaks are dense; sparsity figures are left out.",
+         Peaks are dense; sparsity figures are left out. Scale-up links count both directions, \
+         as vendors quote NVLink and ICI; scale-out links count one, as a network card's rate is quoted, \
+         so halve the first before comparing the two.",
         output.rows.len(),
         output.total,
         output.with_year,
