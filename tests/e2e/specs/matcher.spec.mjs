@@ -149,6 +149,12 @@ test("the matching checkpoint is completed by keyboard, explains a wrong match, 
   await expect
     .poll(async () => [await matcher.root.getByTestId("rank-1").getAttribute("data-class"), await matcher.root.getByTestId("rank-2").getAttribute("data-class")])
     .toContain(labels[answers[ids[1]]]);
+  // The progress page gives the checkpoint its own row, apart from module 8's quiz.
+  await course.goto("/progress");
+  const row = page.getByTestId("progress-row-matching-checkpoint");
+  await expect(row.getByTestId("progress-attempts")).toHaveText("2 attempts · best 100% · latest 100%");
+  await expect(row.getByTestId("progress-status")).toHaveText("◐ Attempted");
+  await expect(page.getByRole("columnheader", { name: "Module quiz" })).toBeVisible();
   await course.expectNoConsoleErrors();
 });
 

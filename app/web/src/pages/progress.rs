@@ -26,22 +26,9 @@ pub fn ProgressPage() -> impl IntoView {
             .href();
             let slug_for_scores = slug.clone();
             let scores = move || {
-                store.progress.with(|p| {
-                    let m = p.get(&slug_for_scores);
-                    let pct = |v: Option<f64>| {
-                        v.map(engine::format::whole_percent)
-                            .unwrap_or_else(|| "—".to_string())
-                    };
-                    match m.attempts {
-                        0 => "No attempts".to_string(),
-                        1 => format!("1 attempt · {}", pct(m.latest_score)),
-                        n => format!(
-                            "{n} attempts · best {} · latest {}",
-                            pct(m.best_score),
-                            pct(m.latest_score)
-                        ),
-                    }
-                })
+                store
+                    .progress
+                    .with(|p| attempts_text(&p.get(&slug_for_scores)))
             };
             // One status column, with the sidebar's marks and a word beside
             // each, so a phone shows the whole table and no state is a bare mark.
@@ -66,6 +53,24 @@ pub fn ProgressPage() -> impl IntoView {
             }
         })
         .collect_view();
+    // The scenario-card checkpoint keeps its own attempts, apart from module
+    // 8's quiz, so it gets its own row rather than hiding behind the module's.
+    let matching_row = {
+        let href = Route::Lab {
+            widget: "matching-quiz".to_string(),
+        }
+        .href();
+        let key = engine::scenario_quiz::PROGRESS_KEY;
+        view! {
+            <tr data-testid="progress-row-matching-checkpoint">
+                <th scope="row"><a href=href>"Matching checkpoint (scenario cards)"</a></th>
+                <td data-testid="progress-status">{move || store.progress.with(|p| {
+                    if p.get(key).attempts > 0 { "◐ Attempted" } else { "○ Not started" }
+                })}</td>
+                <td data-testid="progress-attempts">{move || store.progress.with(|p| attempts_text(&p.get(key)))}</td>
+            </tr>
+        }
+    };
     let where_saved = match store.backend() {
         Backend::Local => {
             "Progress is saved in this browser's local storage. It never leaves your device."
@@ -80,14 +85,31 @@ pub fn ProgressPage() -> impl IntoView {
             <p>{where_saved}</p>
             <div class="table-scroll" role="region" aria-label="Progress by module" tabindex="0">
                 <table>
-                    <thead><tr><th scope="col">"Module"</th><th scope="col">"Status"</th><th scope="col">"Checkpoint"</th></tr></thead>
-                    <tbody>{rows}</tbody>
+                    <thead><tr><th scope="col">"Module"</th><th scope="col">"Status"</th><th scope="col">"Module quiz"</th></tr></thead>
+                    <tbody>{rows}{matching_row}</tbody>
                 </table>
             </div>
             <crate::island::Island spec=crate::island::IslandSpec::ProgressTools />
         </article>
     }
     .into_any()
+}
+
+/// "No attempts", "1 attempt · 63%" or "3 attempts · best 88% · latest 75%".
+fn attempts_text(m: &course::progress::ModuleProgress) -> String {
+    let pct = |v: Option<f64>| {
+        v.map(engine::format::whole_percent)
+            .unwrap_or_else(|| "—".to_string())
+    };
+    match m.attempts {
+        0 => "No attempts".to_string(),
+        1 => format!("1 attempt · {}", pct(m.latest_score)),
+        n => format!(
+            "{n} attempts · best {} · latest {}",
+            pct(m.best_score),
+            pct(m.latest_score)
+        ),
+    }
 }
 
 /// The attempt history, the transfer of progress between browsers and the

@@ -172,7 +172,9 @@ fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl Int
         let attempt = course::progress::Attempt {
             at: crate::dom::now_iso(),
             score,
-            passed: false,
+            // The checkpoint has no pass mark of its own: a round passes when
+            // every scenario is matched, which a retry of the wrong ones allows.
+            passed: correct.get_untracked() == count,
             answers,
         };
         store.record_attempt(PROGRESS_KEY, attempt);
