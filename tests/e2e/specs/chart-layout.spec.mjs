@@ -89,6 +89,33 @@ for (const width of [360, 390]) {
   });
 }
 
+// Eight parts on a phone wrap the legend to many rows; the canvas grows so
+// the plot keeps its height, where a fixed 320 px once left it about 40 px.
+test("a roofline of eight parts on a phone keeps a plot tall enough to read", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 900 }, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  await page.goto("/#/lab/roofline?roofline.accelerators=h100-sxm-80gb,mi300x-192gb,tpu-v5e,l4-24gb,b200-sxm-180gb,t4-16gb,gaudi3-128gb,tpu7x&roofline.op=cnn_inference&roofline.batch=1");
+  const chart = page.getByTestId("chart");
+  await expect(chart).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const plot = await page.evaluate(() => {
+    const instance = window.echarts.getInstanceByDom(document.querySelector('[data-testid="chart"]'));
+    return { height: instance.getHeight(), grid: instance.getModel().getComponent("grid").coordinateSystem.getRect().height };
+  });
+  expect(plot.height).toBeGreaterThan(320);
+  expect(plot.grid).toBeGreaterThan(150);
+  const [charted] = await page.evaluate(textBoxes);
+  expect(problems(charted)).toEqual([]);
+  // Back to two parts by keyboard, the canvas shrinks with its legend.
+  for (const id of ["mi300x-192gb", "tpu-v5e", "l4-24gb", "b200-sxm-180gb", "t4-16gb", "gaudi3-128gb"]) {
+    await page.getByTestId(`pick-${id}`).press("Space");
+  }
+  await expect
+    .poll(() => page.evaluate(() => window.echarts.getInstanceByDom(document.querySelector('[data-testid="chart"]')).getHeight()))
+    .toBeLessThan(plot.height - 100);
+  await context.close();
+});
+
 test("a chart drawn on a wide window is drawn again to fit when the window narrows", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
   const page = await context.newPage();

@@ -148,8 +148,13 @@ fn draw(
         // at draw time rather than when the widget builds its options.
         let width = crate::dom::element_by_id(&target).map_or(0, |e| e.client_width());
         drawn_width.try_set_value(width);
-        let (options, axes) = frame::fit(options, f64::from(width));
+        let (options, axes, height) = frame::fit(options, f64::from(width));
         heading.set_names(axes);
+        // A legend that wraps to many rows gets a taller canvas; a canvas
+        // keeps the height it was created at, so a new height needs a new one.
+        if set_height(&target, height) {
+            instance.try_set_value(None);
+        }
         let options = if dark {
             options
         } else {
@@ -167,7 +172,7 @@ fn draw(
             return;
         }
         dispose_existing(&target);
-        match create(&target, dark) {
+        match create(&target, dark, height) {
             Some(echarts) => {
                 // The tooltip's options go in before the chart's: echarts
                 // fixes the tooltip's render mode when it first creates it,
@@ -191,15 +196,35 @@ const READY: &str = "ready";
 /// The drawn width before any draw; a real width is never negative.
 const NEVER_DRAWN: i32 = -1;
 
-/// A new echarts instance on element `id`, 320 px tall, in the dark or the
-/// default theme; `None` if the element or echarts is missing.
-fn create(id: &str, dark: bool) -> Option<Echarts> {
+/// Sets the chart element's height in pixels; true if it changed.
+fn set_height(id: &str, height: f64) -> bool {
+    let Some(element) = crate::dom::element_by_id(id) else {
+        return false;
+    };
+    let wanted = format!("{}px", height.round());
+    let style = element.style();
+    let current = style.get_property_value("height").unwrap_or_default();
+    // The stylesheet's 320 px applies until a height is set here.
+    let effective = if current.is_empty() {
+        format!("{}px", frame::CANVAS_PX)
+    } else {
+        current
+    };
+    if effective == wanted {
+        return false;
+    }
+    style.set_property("height", &wanted).is_ok()
+}
+
+/// A new echarts instance on element `id`, `height` pixels tall, in the dark
+/// or the default theme; `None` if the element or echarts is missing.
+fn create(id: &str, dark: bool, height: f64) -> Option<Echarts> {
     let element = crate::dom::element_by_id(id)?;
     let echarts = js_sys::Reflect::get(&js_sys::global(), &"echarts".into()).ok()?;
     let init = js_sys::Reflect::get(&echarts, &"init".into()).ok()?;
     let init = init.dyn_ref::<js_sys::Function>()?;
     let size = js_sys::Object::new();
-    js_sys::Reflect::set(&size, &"height".into(), &320.into()).ok()?;
+    js_sys::Reflect::set(&size, &"height".into(), &height.round().into()).ok()?;
     let theme = if dark { "dark" } else { "" };
     let created = init.call3(&echarts, &element, &theme.into(), &size).ok()?;
     Some(created.unchecked_into::<Echarts>())

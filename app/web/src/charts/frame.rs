@@ -66,11 +66,25 @@ fn y_axis_aligned(name: String, align: &str) -> Axis {
         .name_text_style(TextStyle::new().align(align))
 }
 
+/// The canvas height every chart starts from, as the stylesheet sets it.
+pub const CANVAS_PX: f64 = 320.0;
+/// The plot keeps at least the height it has under a two-row legend (48 px)
+/// in a 320 px canvas; a legend that wraps further makes the canvas taller
+/// instead of squeezing the plot (eight parts on a phone wrap to eight rows).
+const PLOT_MIN_PX: f64 = CANVAS_PX - TOP_PX - X_NAME_BAND_PX - 48.0;
+
+/// The canvas height that keeps the plot at `PLOT_MIN_PX` under a legend of
+/// `legend_px`, and never below `CANVAS_PX`.
+pub fn canvas_height(legend_px: f64) -> f64 {
+    (TOP_PX + PLOT_MIN_PX + X_NAME_BAND_PX + legend_px).max(CANVAS_PX)
+}
+
 /// Adds the grid and the legend to `chart` for a canvas `width` pixels wide,
 /// unless the widget laid out its own grid. The legend lists every named
 /// series; a chart with one series needs none. The names of its axes come
-/// back with it, read from the same serialized options.
-pub fn fit(chart: Chart, width: f64) -> (Chart, AxisNames) {
+/// back with it, read from the same serialized options, with the canvas
+/// height the legend needs.
+pub fn fit(chart: Chart, width: f64) -> (Chart, AxisNames, f64) {
     let json = serde_json::to_value(&chart).unwrap_or_default();
     let axes = axis_names(&json);
     let has_grid = json
@@ -78,7 +92,7 @@ pub fn fit(chart: Chart, width: f64) -> (Chart, AxisNames) {
         .and_then(|grid| grid.as_array())
         .is_some_and(|grids| !grids.is_empty());
     if has_grid {
-        return (chart, axes);
+        return (chart, axes, CANVAS_PX);
     }
     let names: Vec<&str> = json
         .get("series")
@@ -107,15 +121,16 @@ pub fn fit(chart: Chart, width: f64) -> (Chart, AxisNames) {
         .bottom(X_NAME_BAND_PX + legend_px)
         .contain_label(true);
     let chart = chart.grid(grid);
+    let height = canvas_height(legend_px);
     if rows == 0 {
-        return (chart, axes);
+        return (chart, axes, height);
     }
     let legend = Legend::new()
         .bottom(0)
         .item_gap(LEGEND_ITEM_GAP_PX)
         .item_width(LEGEND_ICON_PX)
         .item_height(LEGEND_ITEM_HEIGHT_PX);
-    (chart.legend(legend), axes)
+    (chart.legend(legend), axes, height)
 }
 
 /// The names of a chart's axes, read from its options for its tooltip
