@@ -110,18 +110,18 @@ test("the matching checkpoint is completed by keyboard, explains a wrong match, 
   // All right but the first, which gets a wrong class on purpose. The count
   // beside the waiting button says how many are matched.
   const progress = quiz.root.getByTestId("matching-progress");
-  await expect(progress).toHaveText("0 of 8 scenarios matched");
+  await expect(progress).toHaveText("0 of 8 scenarios answered");
   for (const [i, id] of ids.entries()) {
     const select = cardSelect(id);
     await select.focus();
     const right = answers[id];
     await select.selectOption(i === 0 ? (right === "cpu" ? "gpu" : "cpu") : right);
     if (i === 6) {
-      await expect(progress).toHaveText("7 of 8 scenarios matched");
+      await expect(progress).toHaveText("7 of 8 scenarios answered");
       await expect(quiz.root.getByTestId("matching-submit")).toBeDisabled();
     }
   }
-  await expect(progress).toHaveText("8 of 8 scenarios matched");
+  await expect(progress).toHaveText("8 of 8 scenarios answered");
   await quiz.root.getByTestId("matching-submit").press("Enter");
   await expect(progress).toBeHidden();
   await expect(quiz.root.getByTestId("matching-result")).toContainText("7 of 8 matched correctly");

@@ -352,7 +352,7 @@ pub const RULES: [Rule; 40] = [
             "tree ensembles are branchy, irregular code that many CPU cores with large caches run well",
             "tree ensembles are branchy code that matrix units cannot speed up",
         ),
-        &[(Class::Gpu, "XGBoost and LightGBM can also train on a GPU, which helps with very large data or long searches")],
+        &[(Class::Gpu, "XGBoost trains and predicts on GPUs and LightGBM trains on them, which helps with very large data or long searches")],
         "Tree ensembles still lead deep networks on medium-sized tabular data and train quickly on CPUs; XGBoost also runs on CUDA GPUs, while Google lists branch-heavy code as unsuited to TPUs.",
         GRINSZTAJN_2022,
     ),

@@ -385,7 +385,7 @@ fn roofline_table(output: &RooflineOutput) -> ChartTable {
         ),
         header: [
             "Accelerator",
-            "Memory roof (TFLOP/s per FLOP/byte)",
+            "Memory roof (bandwidth)",
             "Compute roof",
             "Ridge point",
             "Attainable here",

@@ -234,7 +234,7 @@ fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl Int
                 format!("Attempts {} · best {}", r.attempts, best)
             }}</p>
             // As in the module quizzes, the count says why the button waits.
-            <p role="status" data-testid="matching-progress" hidden=move || submitted.get()>{move || format!("{} of {count} scenarios matched", picked.get())}</p>
+            <p role="status" data-testid="matching-progress" hidden=move || submitted.get()>{move || format!("{} of {count} scenarios answered", picked.get())}</p>
             <button type="button" data-testid="matching-submit" disabled=move || !all_chosen.get() || submitted.get() on:click=submit>"Check my matches"</button>
             {move || submitted.get().then(|| {
                 let right = correct.get();
