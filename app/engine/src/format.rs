@@ -191,7 +191,10 @@ pub fn percent(share: f64) -> String {
 /// A score as a whole percentage, halves rounded up: 5 of 8 is "63%", where
 /// `{:.0}` would round half to even and print "62%".
 pub fn whole_percent(share: f64) -> String {
-    format!("{:.0}%", (share * 100.0).round())
+    // 23 of 40 is 57.499999… in binary; settling the sixth decimal first
+    // lets an exact half round up as it does on paper.
+    let percent = (share * 100.0 * 1e6).round() / 1e6;
+    format!("{:.0}%", percent.round())
 }
 
 /// Rounds to `digits` significant figures and drops trailing zeros.
@@ -271,6 +274,7 @@ mod tests {
         assert_eq!(whole_percent(5.0 / 8.0), "63%");
         assert_eq!(whole_percent(1.0 / 8.0), "13%");
         assert_eq!(whole_percent(2.0 / 3.0), "67%");
+        assert_eq!(whole_percent(23.0 / 40.0), "58%");
         assert_eq!(whole_percent(0.0), "0%");
         assert_eq!(whole_percent(1.0), "100%");
     }

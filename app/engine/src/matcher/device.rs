@@ -519,9 +519,17 @@ fn latency_floor(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerd
     let needed = device
         .capacity_gb
         .map_or(1, |gb| crate::hardware::devices_needed(weights, gb * 1e9));
-    // The fewest chips of the fast domain that hold the weights, and the
-    // widest split one model replica is given in published serving work.
-    let fewest = u32::try_from(needed).unwrap_or(u32::MAX).clamp(1, domain);
+    // Weights that overflow the fast domain would be spread over the slower
+    // scale-out network too, which this floor does not model; the memory rule
+    // already says they do not fit, so the floor stays silent.
+    let Ok(fewest) = u32::try_from(needed) else {
+        return;
+    };
+    if fewest > domain {
+        return;
+    }
+    // The fewest chips that hold the weights, and the widest split one model
+    // replica is given in published serving work, or the whole domain if smaller.
     let widest = domain.min(WIDEST_SERVING_SPLIT).max(fewest);
     let (Some(least), Some(split)) = (
         step_floor(weights, flops, device, fewest),
@@ -533,12 +541,19 @@ fn latency_floor(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerd
     let target = format!("{} ms", words::number(target_ms));
     let time = |floor: &StepFloor| crate::format::milliseconds(floor.seconds * 1e3);
     let target_s = target_ms / 1e3;
+    // A p99 target may cover a whole reply; a step is its least part.
+    let rest = match (input.model_family, least.chips > 1) {
+        (Some(Family::Llm), false) => "a reply of n tokens takes n such steps, and queueing and prefill add to them",
+        (Some(Family::Llm), true) => "a reply of n tokens takes n such steps, and queueing, prefill and the links between chips add to them",
+        (_, false) => "queueing adds to it",
+        (_, true) => "queueing and the links between chips add to it",
+    };
     if least.seconds <= target_s {
         verdict.fire(
             "latency_floor",
             0,
             format!(
-                "Note: one {step} of this model takes at least {} {}, {}, within the {target} p99 target; queueing, prefill and links between chips add to that.",
+                "Note: with 16-bit weights, one {step} of this model takes at least {} {}, {}, within the {target} p99 target; {rest}.",
                 time(&least),
                 least.place(device),
                 least.why(device, weights, flops)
@@ -549,7 +564,7 @@ fn latency_floor(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerd
             "latency_floor",
             0,
             format!(
-                "Note: one {step} of this model takes at least {} {}, over the {target} p99 target, but {} {}, within it, if tensor parallelism keeps the links from adding more.",
+                "Note: with 16-bit weights, one {step} of this model takes at least {} {}, over the {target} p99 target, but {} {}, within it before the links between chips add their share.",
                 time(&least),
                 least.place(device),
                 time(&split),
@@ -561,7 +576,7 @@ fn latency_floor(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerd
             "latency_floor",
             LATENCY_FLOOR_MISSED,
             format!(
-                "Against: one {step} of this model takes at least {} {}, {}, over the {target} p99 target, so no software can meet it there.",
+                "Against: with 16-bit weights, one {step} of this model takes at least {} {}, {}, over the {target} p99 target; only fewer bytes per weight (8- or 4-bit) could bring it under on this part.",
                 time(&split),
                 split.place(device),
                 split.why(device, weights, flops)
@@ -625,7 +640,7 @@ fn power_fit(input: &MatcherInput, device: &Device, peers: Peers<'_>, verdict: &
                     "power_fit",
                     over_budget_points(least_w, budget),
                     format!(
-                        "Against: the catalogue lists no power figure for the {}, but no data-centre accelerator in it draws less than the {}'s {}, over the {} budget, so it is taken to be over it too.",
+                        "Against: the catalogue lists no power figure for the {}, but no GPU, TPU or ASIC in it draws less than the {}'s {}, over the {} budget, so it is taken to be over it too.",
                         device.name,
                         least.name,
                         words::watts(least_w),

@@ -298,13 +298,15 @@ fn the_power_penalty_outweighs_every_power_bonus() {
 
 #[test]
 fn a_part_far_over_the_budget_ranks_below_one_just_over() {
-    // A 100 mW always-on sensor: the 2 W Coral is 20 times over, the 60 W
-    // Jetson 600 times, so the edge class is represented by the Coral.
+    // A 100 mW always-on sensor in PyTorch: the Jetson lists PyTorch (+4)
+    // and the Coral does not (−6) but is built for serving (+6), so at an
+    // equal −50 the Jetson led. The 2 W Coral is 20 times over (−57), the
+    // 60 W Jetson 600 times (−64), so now the Coral represents the class.
     let out = run(&[
         ("phase", "inference"),
         ("model_family", "spiking"),
         ("power_budget_w", "0.1"),
-        ("deployment", "edge"),
+        ("framework", "pytorch"),
     ]);
     let edge = out.ranking.iter().find(|e| e.class == Class::Edge).unwrap();
     assert_eq!(edge.device.id, "coral-edge-tpu");
@@ -319,8 +321,11 @@ fn a_data_centre_part_with_no_published_power_is_not_let_off_a_tiny_budget() {
     // At 2.5 W the B200 (1,000 W) is over; the TPU7x and Trainium3 publish no
     // power, but no catalogued GPU, TPU or ASIC draws under the T4's 70 W.
     let out = run(&[("phase", "training"), ("power_budget_w", "2.5")]);
+    let free = run(&[("phase", "training")]);
     for id in ["tpu7x", "trainium3", "tpu-v5e"] {
-        assert!(out.device_score(id).unwrap() < 0, "{id}");
+        let penalty = out.device_score(id).unwrap() - free.device_score(id).unwrap();
+        // The class rule for a small budget, and the stand-in's −57.
+        assert!(penalty <= -57, "{id}: {penalty}");
     }
     let tpu = out.ranking.iter().find(|e| e.class == Class::Tpu).unwrap();
     let reason = tpu
@@ -392,6 +397,46 @@ fn a_latency_target_below_the_weights_read_time_is_called_impossible() {
         note.starts_with("Note:") && note.contains("within the 50 ms p99 target"),
         "{note}"
     );
+    // A 13B model (26 GB) on parts with no multi-chip domain that cannot hold
+    // it: the memory rule speaks, and the floor stays silent rather than
+    // time chips that could not hold the weights.
+    let cat = catalogue();
+    let input = form(&[
+        ("phase", "inference"),
+        ("model_family", "llm"),
+        ("params", "13e9"),
+        ("batch_size", "1"),
+        ("latency_p99_ms", "50"),
+    ])
+    .validate(&cat)
+    .unwrap();
+    let says_floor = |id: &str| {
+        let part = device::Device::from_catalogue(cat.find(id).unwrap());
+        let verdict = device::judge(&input, &part, None, device::Peers::default());
+        verdict
+            .notes
+            .iter()
+            .chain(verdict.fired.iter().map(|f| &f.reason))
+            .any(|r| r.contains("decoding step of this model"))
+    };
+    assert!(!says_floor("t4-16gb"));
+    // The 64 GB Jetson holds it: 26 GB at 204.8 GB/s is at least 127 ms.
+    assert!(says_floor("jetson-agx-orin-64gb"));
+    // At a large batch the arithmetic, not the weights, sets the floor.
+    let out = run(&[
+        ("phase", "inference"),
+        ("model_family", "llm"),
+        ("params", "7e9"),
+        ("batch_size", "100000"),
+        ("latency_p99_ms", "1"),
+    ]);
+    let gpu = out.ranking.iter().find(|e| e.class == Class::Gpu).unwrap();
+    let floor = gpu
+        .reasons
+        .iter()
+        .find(|r| r.contains("decoding step of this model"))
+        .unwrap();
+    assert!(floor.contains("of arithmetic at"), "{floor}");
     // At 10 ms one B200 (18.2 ms) is too slow, but a split over its domain clears it.
     let out = run(&[
         ("phase", "inference"),

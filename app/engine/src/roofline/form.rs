@@ -304,7 +304,8 @@ impl RooflineForm {
                     .push("accelerators", FieldProblem::UnknownId { id: short(id) });
                 return (Vec::new(), Vec::new());
             };
-            if found.iter().any(|a| a.id == acc.id) {
+            let seen = |list: &[&Accelerator]| list.iter().any(|a| a.id == acc.id);
+            if found.iter().any(|a| a.id == acc.id) || seen(&no_peak) || seen(&past_limit) {
                 continue;
             }
             if acc.memory.bandwidth_gb_s.is_none() {

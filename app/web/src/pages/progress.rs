@@ -57,7 +57,7 @@ pub fn ProgressPage() -> impl IntoView {
     // 8's quiz, so it gets its own row rather than hiding behind the module's.
     let matching_row = {
         let href = Route::Lab {
-            widget: "matching-quiz".to_string(),
+            widget: engine::scenario_quiz::SLUG.to_string(),
         }
         .href();
         let key = engine::scenario_quiz::PROGRESS_KEY;
@@ -65,7 +65,9 @@ pub fn ProgressPage() -> impl IntoView {
             <tr data-testid="progress-row-matching-checkpoint">
                 <th scope="row"><a href=href>"Matching checkpoint (scenario cards)"</a></th>
                 <td data-testid="progress-status">{move || store.progress.with(|p| {
-                    if p.get(key).attempts > 0 { "◐ Attempted" } else { "○ Not started" }
+                    let m = p.get(key);
+                    // A round with every scenario matched marks it completed.
+                    if m.completed { "✓ All matched" } else if m.attempts > 0 { "◐ Attempted" } else { "○ Not started" }
                 })}</td>
                 <td data-testid="progress-attempts">{move || store.progress.with(|p| attempts_text(&p.get(key)))}</td>
             </tr>
