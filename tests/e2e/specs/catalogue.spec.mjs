@@ -103,13 +103,13 @@ test("on a phone the part names leave room for the figures, and the software has
   await expect(h100.locator("th .catalogue-detail")).toHaveText("GPU · NVIDIA");
   await expect(widget.root.getByRole("columnheader", { name: "Software" })).toHaveCount(1);
   await expect(h100.locator("td.catalogue-software")).toContainText("CUDA");
-  // Scrolled to the end, the name is still beside its software.
+  // Scrolled to the end, the name is still beside its sources, the last column.
   await widget.root.locator(".table-scroll").evaluate((el) => { el.scrollLeft = el.scrollWidth; });
   const after = await h100.locator("th").boundingBox();
   expect(Math.abs(after.x - name.x)).toBeLessThan(1);
-  const software = await h100.locator("td.catalogue-software").boundingBox();
-  expect(software.x).toBeGreaterThanOrEqual(after.x + after.width - 1);
-  expect(software.x + software.width).toBeLessThanOrEqual(scroller.x + scroller.width + 1);
+  const sources = await h100.locator("td.catalogue-sources").boundingBox();
+  expect(sources.x).toBeGreaterThanOrEqual(after.x + after.width - 1);
+  expect(sources.x + sources.width).toBeLessThanOrEqual(scroller.x + scroller.width + 1);
   // Scrolled down inside its box, the column labels stay on top of the rows.
   const box = widget.root.locator(".table-scroll");
   await box.scrollIntoViewIfNeeded();
@@ -133,5 +133,24 @@ test("the catalogue sorts by price cheapest first, and says which way links are 
   await expect(page).toHaveURL(/catalogue\.sort=purchase_price_low/);
   await expect(widget.root.getByRole("columnheader", { name: "Scale-up link (both ways)" })).toBeVisible();
   await expect(widget.root).toContainText("halve the first before comparing the two");
+  await course.expectNoConsoleErrors();
+});
+
+// A link's tooltip cannot be read by touch or reached by keyboard, so each
+// row also lists its sources, with the figures each covers and when it was
+// checked, behind a summary the keyboard opens.
+test("each part's sources can be opened by keyboard, with what they cover and when they were checked", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/catalogue");
+  const widget = course.widget("catalogue");
+  const row = widget.root.getByTestId("catalogue-row-tpu-v5p");
+  const sources = row.getByTestId("catalogue-sources");
+  await expect(sources.locator("summary")).toHaveText(/^\d+ sources$/);
+  await sources.locator("summary").focus();
+  await page.keyboard.press("Enter");
+  const jax = sources.locator("li", { hasText: "jax/_src/tpu_info.py" });
+  await expect(jax).toBeVisible();
+  await expect(jax).toContainText("for INT8; checked 2026-12-06.");
+  await expect(jax.locator("a")).toHaveAttribute("href", /github\.com\/jax-ml\/jax\/blob\/cec06d1/);
   await course.expectNoConsoleErrors();
 });

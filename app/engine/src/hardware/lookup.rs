@@ -112,6 +112,22 @@ fn pretty_rounded(value: f64) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// TPU v5p: Google's v5p page covers the peaks it lists (BF16, FP8), and
+    /// Google's JAX table is the only source naming the 918 INT8 TOPS.
+    #[test]
+    fn a_source_naming_the_key_beats_one_covering_its_table() {
+        let catalogue = crate::hardware::course_catalogue();
+        let v5p = catalogue.find("tpu-v5p").unwrap();
+        let int8 = v5p.source_for("peak_tflops.int8").unwrap();
+        assert!(int8.url.contains("jax-ml/jax"), "{}", int8.url);
+        let bf16 = v5p.source_for("peak_tflops.bf16").unwrap();
+        assert!(
+            bf16.url.contains("docs.cloud.google.com/tpu/docs/v5p"),
+            "{}",
+            bf16.url
+        );
+    }
+
     #[test]
     fn large_fractional_figures_are_grouped_like_whole_ones() {
         // AMD's MI300X dense BF16 peak is 1,307.4 TFLOP/s (AMD MI300X data sheet).

@@ -227,15 +227,19 @@ impl Accelerator {
         .find(|precision| self.peak_tflops.get(*precision).is_some())
     }
 
-    /// The source backing one numeric key, e.g. `memory.bandwidth_gb_s`.
+    /// The source backing one numeric key, e.g. `memory.bandwidth_gb_s`: one
+    /// that names the key itself if any does, else one that covers its whole
+    /// table. A page that gives a chip's BF16 and FP8 peaks may cover
+    /// `peak_tflops` while another source names `peak_tflops.int8`; the INT8
+    /// figure must cite the second.
     pub fn source_for(&self, key: &str) -> Option<&SourceRef> {
         let table = key.split('.').next().unwrap_or(key);
-        self.sources.iter().find(|source| {
-            source
-                .covers
+        let covering = |name: &str| {
+            self.sources
                 .iter()
-                .any(|covered| covered == key || covered == table)
-        })
+                .find(|source| source.covers.iter().any(|covered| covered == name))
+        };
+        covering(key).or_else(|| covering(table))
     }
 }
 

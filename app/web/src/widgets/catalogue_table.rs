@@ -101,7 +101,7 @@ fn Table(output: CatalogueOutput) -> impl IntoView {
         <div class="table-scroll catalogue-scroll" role="region" aria-label="Hardware catalogue table" tabindex="0">
             <table class="catalogue-table" data-testid="catalogue-table">
                 <caption class="visually-hidden">"Hardware catalogue: one row per part, numbers link to their sources"</caption>
-                <thead><tr><th scope="col">"Part"</th>{headers}<th scope="col">"Software"</th></tr></thead>
+                <thead><tr><th scope="col">"Part"</th>{headers}<th scope="col">"Software"</th><th scope="col">"Sources"</th></tr></thead>
                 <tbody>{rows}</tbody>
             </table>
         </div>
@@ -109,6 +109,7 @@ fn Table(output: CatalogueOutput) -> impl IntoView {
 }
 
 fn row(row: Row) -> impl IntoView {
+    let sources = sources(&row);
     let cells = row.cells.into_iter().map(cell).collect_view();
     // The software list has its own last column, so the name column that
     // stays in view while the table scrolls sideways is narrow on a phone.
@@ -119,8 +120,52 @@ fn row(row: Row) -> impl IntoView {
             <th scope="row"><span class="catalogue-name">{row.name}</span><span class="catalogue-detail">{detail}</span></th>
             {cells}
             <td class="catalogue-software">{software}</td>
+            <td class="catalogue-sources">{sources}</td>
         </tr>
     }
+}
+
+/// Every source a row's figures cite, once each, with the figures it covers
+/// and the date it was checked. The links' tooltips say the same, but a
+/// tooltip cannot be read by touch or reached by keyboard; this can.
+fn sources(row: &Row) -> impl IntoView {
+    let mut cited: Vec<(String, String, String, Vec<&'static str>)> = Vec::new();
+    for ((header, _), cell) in COLUMNS.iter().zip(&row.cells) {
+        let (Some(title), Some(url)) = (&cell.source_title, &cell.source_url) else {
+            continue;
+        };
+        match cited.iter_mut().find(|(t, u, _, _)| t == title && u == url) {
+            Some((_, _, _, figures)) => figures.push(header),
+            None => cited.push((
+                title.clone(),
+                url.clone(),
+                cell.checked.clone().unwrap_or_default(),
+                vec![header],
+            )),
+        }
+    }
+    if cited.is_empty() {
+        return ().into_any();
+    }
+    let count = cited.len();
+    let items = cited
+        .into_iter()
+        .map(|(title, url, checked, figures)| {
+            view! {
+                <li>
+                    <a href=url>{title}</a>
+                    {format!(" — for {}; checked {checked}.", figures.join(", "))}
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <details data-testid="catalogue-sources">
+            <summary>{format!("{count} source{}", if count == 1 { "" } else { "s" })}</summary>
+            <ol>{items}</ol>
+        </details>
+    }
+    .into_any()
 }
 
 fn cell(cell: Cell) -> impl IntoView {
