@@ -180,6 +180,40 @@ pub struct Row {
     pub cells: Vec<Cell>,
 }
 
+/// One source a row cites, once, with the headers of the figures it backs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CitedSource {
+    pub title: String,
+    pub url: String,
+    pub checked: String,
+    pub figures: Vec<&'static str>,
+}
+
+impl Row {
+    /// Every source the row's figures cite, in column order of first use.
+    pub fn sources(&self) -> Vec<CitedSource> {
+        let mut cited: Vec<CitedSource> = Vec::new();
+        for ((header, _), cell) in COLUMNS.iter().zip(&self.cells) {
+            let (Some(title), Some(url)) = (&cell.source_title, &cell.source_url) else {
+                continue;
+            };
+            match cited
+                .iter_mut()
+                .find(|c| &c.title == title && &c.url == url)
+            {
+                Some(source) => source.figures.push(header),
+                None => cited.push(CitedSource {
+                    title: title.clone(),
+                    url: url.clone(),
+                    checked: cell.checked.clone().unwrap_or_default(),
+                    figures: vec![header],
+                }),
+            }
+        }
+        cited
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CatalogueOutput {
     pub rows: Vec<Row>,
@@ -401,6 +435,27 @@ mod tests {
         for key in ["fp32", "scale_up", "scale_out"] {
             assert_eq!(table("all", key).rows.len(), out.rows.len(), "{key}");
         }
+    }
+
+    #[test]
+    fn a_row_lists_each_source_once_with_the_figures_it_backs() {
+        let out = table("all", "class");
+        let v5p = out.rows.iter().find(|r| r.id == "tpu-v5p").unwrap();
+        let sources = v5p.sources();
+        let jax = sources
+            .iter()
+            .find(|s| s.url.contains("jax-ml/jax"))
+            .unwrap();
+        assert_eq!(jax.figures, ["INT8"]);
+        assert_eq!(jax.checked, "2026-12-06");
+        let docs = sources
+            .iter()
+            .find(|s| s.url.contains("tpu/docs/v5p"))
+            .unwrap();
+        assert!(docs.figures.contains(&"BF16/FP16") && docs.figures.contains(&"Memory"));
+        let mut urls: Vec<&str> = sources.iter().map(|s| s.url.as_str()).collect();
+        urls.dedup();
+        assert_eq!(urls.len(), sources.len());
     }
 
     #[test]

@@ -60,10 +60,15 @@ impl fmt::Display for FieldError {
 
 /// The figures a part lacks, as a phrase: `a`, `a or b`, `a, b or c`.
 pub fn missing_figures(missing: &[String]) -> String {
-    match missing {
+    word_list(missing, "or")
+}
+
+/// Items as a phrase joined by `conjunction`: `a`, `a and b`, `a, b and c`.
+pub fn word_list(items: &[String], conjunction: &str) -> String {
+    match items {
         [] => String::new(),
         [only] => only.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        [rest @ .., last] => format!("{} {conjunction} {last}", rest.join(", ")),
     }
 }
 

@@ -250,20 +250,24 @@ fn stance(points: i32) -> &'static str {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Peers<'a> {
     /// The data-centre accelerator (GPU, TPU or ASIC) with the lowest
-    /// published power, the stand-in for those that publish none.
-    pub least_power: Option<&'a Device>,
+    /// published power, and that power: the stand-in for those that publish none.
+    pub least_power: Option<(&'a Device, f64)>,
 }
 
 impl<'a> Peers<'a> {
     pub fn of(devices: &'a [Device]) -> Peers<'a> {
         let least_power = devices
             .iter()
-            .filter(|d| matches!(d.class, Class::Gpu | Class::Tpu | Class::Asic))
+            .filter(|d| is_datacentre(d.class))
             .filter_map(|d| d.tdp_w.map(|w| (d, w)))
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(d, _)| d);
+            .min_by(|a, b| a.1.total_cmp(&b.1));
         Peers { least_power }
     }
+}
+
+/// The classes whose missing power figure the stand-in covers.
+fn is_datacentre(class: Class) -> bool {
+    matches!(class, Class::Gpu | Class::Tpu | Class::Asic)
 }
 
 /// Applies every device rule to one part. `speed` is the workload's intensity
@@ -629,12 +633,9 @@ fn power_fit(input: &MatcherInput, device: &Device, peers: Peers<'_>, verdict: &
             // A data-centre accelerator that publishes no power figure is not
             // let off a budget below what every such part that does publish
             // one draws; otherwise missing data would beat a known figure.
-            let datacentre = matches!(device.class, Class::Gpu | Class::Tpu | Class::Asic);
             let stand_in = peers
                 .least_power
-                .filter(|_| datacentre)
-                .and_then(|least| least.tdp_w.map(|w| (least, w)))
-                .filter(|(_, least_w)| *least_w > budget);
+                .filter(|(_, least_w)| is_datacentre(device.class) && *least_w > budget);
             match stand_in {
                 Some((least, least_w)) => verdict.fire(
                     "power_fit",

@@ -354,23 +354,35 @@ fn a_data_centre_part_with_no_published_power_is_not_let_off_a_tiny_budget() {
         .any(|r| r.starts_with("Note:") && r.contains("no power figure")));
 }
 
-#[test]
-fn a_latency_target_below_the_weights_read_time_is_called_impossible() {
-    // 70B in BF16 is 140 GB; one B200 reads it in 140 / 7,700 GB/s = 18.2 ms,
-    // and its 8-chip NVLink domain in 2.27 ms, so 0.5 ms cannot be met.
+/// A served LLM at batch `batch` with a p99 target: the GPU class's entry
+/// and the sentence its best part gets from the latency floor.
+fn llm_floor(params: &str, batch: &str, p99_ms: &str) -> (ClassRanking, String) {
     let out = run(&[
         ("phase", "inference"),
         ("model_family", "llm"),
-        ("params", "70e9"),
-        ("batch_size", "1"),
-        ("latency_p99_ms", "0.5"),
+        ("params", params),
+        ("batch_size", batch),
+        ("latency_p99_ms", p99_ms),
     ]);
-    let gpu = out.ranking.iter().find(|e| e.class == Class::Gpu).unwrap();
+    let gpu = out
+        .ranking
+        .into_iter()
+        .find(|e| e.class == Class::Gpu)
+        .unwrap();
     let floor = gpu
         .reasons
         .iter()
         .find(|r| r.contains("decoding step of this model"))
-        .unwrap();
+        .unwrap()
+        .clone();
+    (gpu, floor)
+}
+
+#[test]
+fn a_latency_target_below_the_weights_read_time_is_called_impossible() {
+    // 70B in BF16 is 140 GB; one B200 reads it in 140 / 7,700 GB/s = 18.2 ms,
+    // and its 8-chip NVLink domain in 2.27 ms, so 0.5 ms cannot be met.
+    let (gpu, floor) = llm_floor("70e9", "1", "0.5");
     assert!(floor.starts_with("Against:"), "{floor}");
     assert!(floor.contains("spread over 8"), "{floor}");
     assert!(floor.contains("over the 0.5 ms p99 target"), "{floor}");
@@ -379,20 +391,8 @@ fn a_latency_target_below_the_weights_read_time_is_called_impossible() {
         .iter()
         .any(|r| r.rule == "latency_floor" && r.points == device::LATENCY_FLOOR_MISSED));
     // At 50 ms one chip holding the weights clears the floor: a note, no points.
-    let out = run(&[
-        ("phase", "inference"),
-        ("model_family", "llm"),
-        ("params", "70e9"),
-        ("batch_size", "1"),
-        ("latency_p99_ms", "50"),
-    ]);
-    let gpu = out.ranking.iter().find(|e| e.class == Class::Gpu).unwrap();
+    let (gpu, note) = llm_floor("70e9", "1", "50");
     assert!(!gpu.rules.iter().any(|r| r.rule == "latency_floor"));
-    let note = gpu
-        .reasons
-        .iter()
-        .find(|r| r.contains("decoding step of this model"))
-        .unwrap();
     assert!(
         note.starts_with("Note:") && note.contains("within the 50 ms p99 target"),
         "{note}"
@@ -423,34 +423,10 @@ fn a_latency_target_below_the_weights_read_time_is_called_impossible() {
     // The 64 GB Jetson holds it: 26 GB at 204.8 GB/s is at least 127 ms.
     assert!(says_floor("jetson-agx-orin-64gb"));
     // At a large batch the arithmetic, not the weights, sets the floor.
-    let out = run(&[
-        ("phase", "inference"),
-        ("model_family", "llm"),
-        ("params", "7e9"),
-        ("batch_size", "100000"),
-        ("latency_p99_ms", "1"),
-    ]);
-    let gpu = out.ranking.iter().find(|e| e.class == Class::Gpu).unwrap();
-    let floor = gpu
-        .reasons
-        .iter()
-        .find(|r| r.contains("decoding step of this model"))
-        .unwrap();
+    let (_, floor) = llm_floor("7e9", "100000", "1");
     assert!(floor.contains("of arithmetic at"), "{floor}");
     // At 10 ms one B200 (18.2 ms) is too slow, but a split over its domain clears it.
-    let out = run(&[
-        ("phase", "inference"),
-        ("model_family", "llm"),
-        ("params", "70e9"),
-        ("batch_size", "1"),
-        ("latency_p99_ms", "10"),
-    ]);
-    let gpu = out.ranking.iter().find(|e| e.class == Class::Gpu).unwrap();
-    let note = gpu
-        .reasons
-        .iter()
-        .find(|r| r.contains("decoding step of this model"))
-        .unwrap();
+    let (_, note) = llm_floor("70e9", "1", "10");
     assert!(note.starts_with("Note:"), "{note}");
     assert!(note.contains("18.2 ms on one NVIDIA B200"), "{note}");
     assert!(note.contains("but 2.27 ms spread over 8"), "{note}");

@@ -3,7 +3,7 @@
 //! `RooflineInput` whose sizes are positive and whose accelerators publish the
 //! figures the roofline needs.
 
-use crate::field::{missing_figures, Checker, FieldErrors, FieldProblem, Range};
+use crate::field::{missing_figures, word_list, Checker, FieldErrors, FieldProblem, Range};
 use crate::hardware::{Accelerator, Catalogue, Precision};
 use serde::{Deserialize, Serialize};
 
@@ -352,23 +352,17 @@ impl RooflineForm {
                     "accelerators",
                     FieldProblem::MissingData {
                         name: first.name.clone(),
-                        what: missing_figures(&[format!("{} peak", p.label())]),
+                        what: format!("{} peak", p.label()),
                     },
                 );
             }
             return (Vec::new(), Vec::new());
         }
-        // "A", "A and B", "A, B and C".
-        let names = |parts: &[&Accelerator]| match parts {
-            [rest @ .., last] if !rest.is_empty() => format!(
-                "{} and {}",
-                rest.iter()
-                    .map(|a| a.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                last.name
-            ),
-            _ => parts.iter().map(|a| a.name.as_str()).collect(),
+        let names = |parts: &[&Accelerator]| {
+            word_list(
+                &parts.iter().map(|a| a.name.clone()).collect::<Vec<_>>(),
+                "and",
+            )
         };
         let mut left_out = Vec::new();
         if let (Some(p), false) = (precision, no_peak.is_empty()) {

@@ -125,36 +125,22 @@ fn row(row: Row) -> impl IntoView {
     }
 }
 
-/// Every source a row's figures cite, once each, with the figures it covers
-/// and the date it was checked. The links' tooltips say the same, but a
-/// tooltip cannot be read by touch or reached by keyboard; this can.
+/// Every source a row's figures cite, with the figures it covers and the
+/// date it was checked. The links' tooltips say the same, but a tooltip
+/// cannot be read by touch or reached by keyboard; this can.
 fn sources(row: &Row) -> impl IntoView {
-    let mut cited: Vec<(String, String, String, Vec<&'static str>)> = Vec::new();
-    for ((header, _), cell) in COLUMNS.iter().zip(&row.cells) {
-        let (Some(title), Some(url)) = (&cell.source_title, &cell.source_url) else {
-            continue;
-        };
-        match cited.iter_mut().find(|(t, u, _, _)| t == title && u == url) {
-            Some((_, _, _, figures)) => figures.push(header),
-            None => cited.push((
-                title.clone(),
-                url.clone(),
-                cell.checked.clone().unwrap_or_default(),
-                vec![header],
-            )),
-        }
-    }
+    let cited = row.sources();
     if cited.is_empty() {
         return ().into_any();
     }
     let count = cited.len();
     let items = cited
         .into_iter()
-        .map(|(title, url, checked, figures)| {
+        .map(|source| {
             view! {
                 <li>
-                    <a href=url>{title}</a>
-                    {format!(" — for {}; checked {checked}.", figures.join(", "))}
+                    <a href=source.url>{source.title}</a>
+                    {format!(" — for {}; checked {}.", source.figures.join(", "), source.checked)}
                 </li>
             }
         })
