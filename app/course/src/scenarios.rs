@@ -64,6 +64,55 @@ impl Card {
         }
         form
     }
+
+    /// Why `picked` is not the answer: the author's words when the card has
+    /// them, else the matcher's own verdict on this workload (the two scores
+    /// and the reason that costs `picked` the most), so a learner who picks
+    /// an unexpected class still reads a reason about this scenario.
+    pub fn why_not(&self, picked: Class, catalogue: Option<&Catalogue>) -> String {
+        if let Some((_, text)) = self.why_not.iter().find(|(class, _)| *class == picked) {
+            return text.clone();
+        }
+        catalogue
+            .and_then(|catalogue| self.matcher_why_not(picked, catalogue))
+            .unwrap_or_else(|| {
+                format!(
+                    "{} is not the best fit here; the explanation below says what is.",
+                    picked.label()
+                )
+            })
+    }
+
+    fn matcher_why_not(&self, picked: Class, catalogue: &Catalogue) -> Option<String> {
+        let input = self.form().validate(catalogue).ok()?;
+        let out = engine::matcher::compute(&input);
+        let entry = |class: Class| out.ranking.iter().find(|e| e.class == class);
+        let (wrong, right) = (entry(picked)?, entry(self.answer)?);
+        // A class the matcher scores as high as the answer needs the author's
+        // words; the bank's checks require them, so this is only a guard.
+        let behind = right.score.checked_sub(wrong.score).filter(|d| *d > 0)?;
+        let scores = format!(
+            // Signed, as the matcher's own ranking prints scores.
+            "The matcher scores {} at {:+} on this workload, {} {} below {} ({:+})",
+            picked.label(),
+            wrong.score,
+            behind,
+            if behind == 1 { "point" } else { "points" },
+            self.answer.label(),
+            right.score
+        );
+        // Reasons against come most damaging first.
+        let against = wrong
+            .reasons
+            .iter()
+            .find_map(|reason| reason.strip_prefix("Against: "));
+        Some(match against {
+            Some(reason) => format!("{scores}. What costs it most: {reason}"),
+            None => format!(
+                "{scores}: nothing counts against it, but fewer of the workload's needs count for it."
+            ),
+        })
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -160,9 +209,12 @@ impl<'a> Lines<'a> {
             .skip(from)
             .take_while(|(idx, line)| *idx == from || line.trim() != "[[card]]")
             .find(|(_, line)| {
-                line.trim_start()
-                    .strip_prefix(key)
-                    .is_some_and(|rest| rest.trim_start().starts_with('='))
+                // `key = ...`, or the table `[card.key]` that holds it.
+                line.trim() == format!("[card.{key}]")
+                    || line
+                        .trim_start()
+                        .strip_prefix(key)
+                        .is_some_and(|rest| rest.trim_start().starts_with('='))
             })
             .map(|(idx, _)| idx);
         found.unwrap_or(from) + 1
@@ -355,14 +407,38 @@ fn check_card(
         why_not,
     };
     if let (true, Some(catalogue)) = (readable, catalogue) {
-        if let Err(errors) = card.form().validate(catalogue) {
-            for error in &errors.0 {
-                say(
-                    error.field,
-                    format!("workload.{}: {}", error.field, error.problem),
-                );
+        match card.form().validate(catalogue) {
+            Err(errors) => {
+                for error in &errors.0 {
+                    say(
+                        error.field,
+                        format!("workload.{}: {}", error.field, error.problem),
+                    );
+                }
+                return None;
             }
-            return None;
+            // A class the matcher scores at least as high as the answer would
+            // get a matcher-made "why not" that contradicts the card, so the
+            // author must explain it in words.
+            Ok(input) => {
+                let out = engine::matcher::compute(&input);
+                let answer_score = out.ranking.iter().find(|e| e.class == card.answer);
+                for rival in &out.ranking {
+                    let level = answer_score.is_some_and(|a| rival.score >= a.score);
+                    let explained = card.why_not.iter().any(|(class, _)| *class == rival.class);
+                    if rival.class != card.answer && level && !explained {
+                        say(
+                            "why_not",
+                            format!(
+                                "the matcher scores {} ({}) at least as high as the answer; add why_not.{} to say why it is not the answer",
+                                class_key(rival.class),
+                                rival.score,
+                                class_key(rival.class)
+                            ),
+                        );
+                    }
+                }
+            }
         }
     }
     readable.then_some(card)
@@ -443,23 +519,95 @@ mod tests {
         )
     }
 
-    /// Two valid cards per class, so only the problem under test is reported.
+    /// Two valid cards per class, so only the problem under test is reported;
+    /// each explains every other class, since the matcher may rank any of
+    /// them above the answer of so bare a workload.
     fn filler() -> String {
         CLASSES
             .iter()
             .flat_map(|class| {
                 let key = class_key(*class);
-                let other = if key == "gpu" { "cpu" } else { "gpu" };
+                let others: String = CLASSES
+                    .iter()
+                    .map(|c| class_key(*c))
+                    .filter(|other| *other != key)
+                    .map(|other| format!("{other} = \"no\"\n"))
+                    .collect();
                 (0..2).map(move |n| {
                     card(
                         &format!("{key}-{n}"),
                         key,
                         "phase = \"inference\"",
-                        &format!("{other} = \"no\""),
+                        others.trim_end(),
                     )
                 })
             })
             .collect()
+    }
+
+    #[test]
+    fn a_class_the_card_does_not_explain_gets_the_matchers_reason() {
+        let catalogue = catalogue();
+        let bank = bank();
+        let card = bank
+            .cards
+            .iter()
+            .find(|c| c.id == "product-photos-weekly")
+            .unwrap();
+        // The author's words win where the card has them.
+        assert!(card
+            .why_not(Class::Tpu, Some(&catalogue))
+            .starts_with("PyTorch reaches TPUs only through PyTorch/XLA"));
+        // Elsewhere the matcher speaks: both scores, and its worst reason.
+        let out = compute(&card.form().validate(&catalogue).unwrap());
+        let score = |class| out.ranking.iter().find(|e| e.class == class).unwrap().score;
+        let text = card.why_not(Class::Neuromorphic, Some(&catalogue));
+        assert!(
+            text.starts_with(&format!(
+                "The matcher scores {} at {:+} on this workload, {} points below GPU ({:+}). What costs it most: ",
+                Class::Neuromorphic.label(),
+                score(Class::Neuromorphic),
+                score(Class::Gpu) - score(Class::Neuromorphic),
+                score(Class::Gpu)
+            )),
+            "{text}"
+        );
+        assert!(!text.contains("Against:"), "{text}");
+        // Without a catalogue it still says something true.
+        assert_eq!(
+            card.why_not(Class::Fpga, None),
+            "FPGA is not the best fit here; the explanation below says what is."
+        );
+    }
+
+    #[test]
+    fn a_rival_the_matcher_ranks_above_the_answer_must_be_explained() {
+        // Serving a 70B LLM: the matcher puts GPU far above the CPU.
+        let wrong = card(
+            "cpu-llm",
+            "cpu",
+            "phase = \"inference\"\nmodel_family = \"llm\"\nparams = 70e9",
+            "tpu = \"no\"",
+        );
+        let text = format!("{}{wrong}", filler());
+        let base = filler().lines().count();
+        let problems = problems_of(&text);
+        let gpu = problems
+            .iter()
+            .find(|p| p.contains("add why_not.gpu"))
+            .unwrap_or_else(|| panic!("{problems:?}"));
+        assert!(
+            gpu.starts_with(&format!(
+                "{PATH}:{}: card `cpu-llm`: the matcher scores gpu (",
+                base + 13
+            )),
+            "{gpu}"
+        );
+        // The class the card does explain is not reported.
+        assert!(
+            !problems.iter().any(|p| p.contains("why_not.tpu")),
+            "{problems:?}"
+        );
     }
 
     #[test]

@@ -9,6 +9,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const bank = fs.readFileSync(path.resolve(here, "../../../content/scenarios.toml"), "utf8");
 // Each card's id and answer, read from the bank the course ships.
 const answers = Object.fromEntries([...bank.matchAll(/\[\[card\]\]\s*\nid = "([^"]+)"[\s\S]*?\nanswer = "([^"]+)"/g)].map((m) => [m[1], m[2]]));
+// Each card's why_not texts by class, so a test can pick a wrong class the
+// card explains in words and one it leaves to the matcher.
+const whyNot = Object.fromEntries(
+  bank.split("[[card]]").slice(1).map((block) => {
+    const id = block.match(/\nid = "([^"]+)"/)[1];
+    const section = block.split("[card.why_not]")[1] ?? "";
+    return [id, Object.fromEntries([...section.matchAll(/^(\w+) = "(.*)"$/gm)].map((m) => [m[1], m[2]]))];
+  }),
+);
+const classKeys = ["gpu", "tpu", "asic", "fpga", "cpu", "edge", "neuromorphic"];
 
 // The module 8 round on screen: its card ids in order, and each card's select.
 async function dealtRound(page, course) {
@@ -186,5 +196,27 @@ test("a link's round size is used when it is valid and refused in words when it 
   quiz = course.widget("matching-quiz");
   await expect(quiz.root.getByTestId("error-cards")).toHaveText("⚠ Cards per round in this link: Must be at most 100. This round has 8 cards.");
   await expect(cardsOf(quiz)).toHaveCount(8);
+  await course.expectNoConsoleErrors();
+});
+
+// A wrong class the card explains shows the author's words; one it does not
+// shows the matcher's verdict on the card's workload: both scores and the
+// reason that costs the chosen class most, never a generic line.
+test("a wrong match the card does not explain gets the matcher's reason", async ({ page }) => {
+  const course = new CoursePage(page);
+  const { quiz, ids, select } = await dealtRound(page, course);
+  const explained = Object.keys(whyNot[ids[0]]);
+  const authored = explained[0];
+  const unexplained = classKeys.find((c) => c !== answers[ids[1]] && !(c in whyNot[ids[1]]));
+  expect(unexplained, ids[1]).toBeTruthy();
+  for (const [i, id] of ids.entries()) {
+    await select(id).selectOption(i === 0 ? authored : i === 1 ? unexplained : answers[id]);
+  }
+  await quiz.root.getByTestId("matching-submit").press("Enter");
+  const verdict = (id) => quiz.root.getByTestId(`card-${id}`).getByTestId("card-verdict");
+  await expect(verdict(ids[0])).toContainText(whyNot[ids[0]][authored].slice(0, 40));
+  await expect(verdict(ids[1])).toContainText(/Why not .+: The matcher scores .+ at [+-]\d+ on this workload, \d+ points? below .+ \([+-]\d+\)(\. What costs it most: |: nothing counts against it)/);
+  await expect(verdict(ids[1])).not.toContainText("is not the best fit here");
+  await expect(verdict(ids[1])).not.toContainText("Against:");
   await course.expectNoConsoleErrors();
 });

@@ -52,8 +52,17 @@ test("switching to a large matmul by keyboard makes it compute-bound", async ({ 
   await widget.input("op").selectOption("matmul");
   await expect(widget.input("m")).toBeVisible();
   await expect(widget.root.getByTestId("place-h100-sxm-80gb").getByTestId("bound")).toHaveText("▇ Compute-bound");
-  await expect(widget.value("intensity")).toHaveText("1365 FLOP/byte");
+  await expect(widget.value("intensity")).toHaveText("1,365 FLOP/byte");
   await expect(widget.root.getByTestId("roofline-warning")).toHaveCount(0);
+  // INT8 counts integer operations: the H100's 1,979 TOPS (datasheet), one
+  // byte per element, so 2n/3 = 2,731 ops/byte, and no FLOP in sight.
+  await widget.input("precision").selectOption("int8");
+  await expect(widget.value("intensity")).toHaveText("2,731 ops/byte");
+  const h100 = widget.root.getByTestId("place-h100-sxm-80gb");
+  await expect(h100).toContainText("1.98 POPS");
+  await expect(h100).toContainText("591 ops/byte");
+  await expect(h100).not.toContainText("FLOP");
+  await widget.input("precision").selectOption("bf16");
   await widget.set("m", "8");
   await expect(widget.root.getByTestId("place-h100-sxm-80gb").getByTestId("bound")).toHaveText("▁ Memory-bound");
 });

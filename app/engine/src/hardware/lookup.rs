@@ -24,13 +24,7 @@ impl Accelerator {
         }
         let (table, key) = field.split_once('.').unwrap_or((field, ""));
         let precision = Precision::ALL.into_iter().find(|p| p.key() == key);
-        let throughput_unit = |p: Precision| {
-            if p == Precision::Int8 {
-                "TOPS"
-            } else {
-                "TFLOP/s"
-            }
-        };
+        let throughput_unit = |p: Precision| format!("T{}", p.rate_unit());
         let text = match (table, key) {
             ("peak_tflops", _) => {
                 let p = precision?;
@@ -48,10 +42,14 @@ impl Accelerator {
                     throughput_unit(p)
                 )
             }
-            ("ridge", _) => format!(
-                "{} FLOP/byte",
-                pretty_rounded(self.ridge_point(precision?)?)
-            ),
+            ("ridge", _) => {
+                let p = precision?;
+                format!(
+                    "{} {}",
+                    pretty_rounded(self.ridge_point(p)?),
+                    p.per_byte_unit()
+                )
+            }
             ("memory", "capacity_gb") => format!("{} GB", pretty(self.memory.capacity_gb?)),
             ("memory", "bandwidth_gb_s") => format!("{} GB/s", pretty(self.memory.bandwidth_gb_s?)),
             ("interconnect", "intra_gb_s") => {

@@ -79,6 +79,46 @@ impl Precision {
             Precision::Int8 => "INT8",
         }
     }
+
+    /// The unit of a rate at this precision, ready for an SI prefix: integer
+    /// arithmetic counts operations (TOPS), not floating-point ones, so an
+    /// INT8 peak never reads as TFLOP/s.
+    pub fn rate_unit(self) -> &'static str {
+        match self {
+            Precision::Int8 => "OPS",
+            _ => "FLOP/s",
+        }
+    }
+
+    /// The unit of arithmetic intensity at this precision.
+    pub fn per_byte_unit(self) -> &'static str {
+        match self {
+            Precision::Int8 => "ops/byte",
+            _ => "FLOP/byte",
+        }
+    }
+
+    /// What the work is counted in at this precision, as a label.
+    pub fn work_unit(self) -> &'static str {
+        match self {
+            Precision::Int8 => "Operations",
+            _ => "FLOPs",
+        }
+    }
+
+    /// A rate in this precision's unit with an SI prefix, e.g. `918 TOPS`.
+    pub fn rate(self, per_second: f64) -> String {
+        crate::format::si(per_second, self.rate_unit())
+    }
+
+    /// An intensity in this precision's unit, grouped, e.g. `1,365 FLOP/byte`.
+    pub fn per_byte(self, value: f64) -> String {
+        format!(
+            "{} {}",
+            crate::format::chart_value(value),
+            self.per_byte_unit()
+        )
+    }
 }
 
 /// Peak throughput per precision, in TFLOP/s (TOPS for int8). `None`: not supported or not published.

@@ -296,8 +296,12 @@ fn memory_fit(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict
     let Some(params) = input.params else {
         return;
     };
+    // A part that publishes only 8-bit peaks (the Edge TPU runs INT8 models
+    // only) serves 8-bit weights, one byte each, not 16-bit ones.
+    let eight_bit = matches!(device.precision, Some(Precision::Int8 | Precision::Fp8));
     let (per_param, what) = match input.phase {
         Phase::Training => (TRAINING_BYTES_PER_PARAM, "training state"),
+        Phase::Inference if eight_bit => (1.0, "8-bit weights"),
         Phase::Inference => (INFERENCE_BYTES_PER_PARAM, "weights"),
     };
     let need = params * per_param;

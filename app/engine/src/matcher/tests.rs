@@ -482,6 +482,21 @@ fn served_recommenders_take_the_explorers_dlrm_intensity() {
         training.contains("memory-bound at 0.5 FLOP/byte"),
         "{training}"
     );
+    // The large-batch reason beside that figure says the batch helps the
+    // dense layers, not the lookups the figure counts.
+    assert!(
+        training.contains("share the dense layers' weights, though each sample still gathers its own embedding rows"),
+        "{training}"
+    );
+    let cnn = gpu_reasons(&[
+        ("phase", "training"),
+        ("model_family", "cnn"),
+        ("batch_size", "256"),
+    ]);
+    assert!(
+        cnn.contains("batches hold 256 samples; large batches"),
+        "{cnn}"
+    );
 }
 
 /// A served CNN uses the roofline explorer's whole ResNet-50 count, so the
@@ -1033,4 +1048,26 @@ fn equal_points_go_to_the_faster_part() {
     );
     assert_eq!(devices[0].1, devices[1].1, "{devices:?}");
     assert_eq!(asic.map(|r| r.device.id.as_str()), Some("trainium3"));
+}
+
+#[test]
+fn a_part_that_runs_only_int8_counts_one_byte_per_weight() {
+    // The Edge TPU runs INT8 models only (Coral's documentation), so a
+    // 4-million-parameter CNN served on it holds 4 MB of weights, not the
+    // 8 MB 16-bit weights would take on the Jetson beside it.
+    let out = run(&[
+        ("phase", "inference"),
+        ("model_family", "cnn"),
+        ("params", "4e6"),
+        ("power_budget_w", "2"),
+        ("deployment", "edge"),
+        ("framework", "tensorflow"),
+    ]);
+    let edge = out.ranking.iter().find(|e| e.class == Class::Edge).unwrap();
+    assert_eq!(edge.device.id, "coral-edge-tpu", "{}", describe(&out));
+    let all = edge.reasons.join("\n");
+    assert!(all.contains("the fit of 4 MB of 8-bit weights"), "{all}");
+    let cpu = out.ranking.iter().find(|e| e.class == Class::Cpu).unwrap();
+    let all = cpu.reasons.join("\n");
+    assert!(!all.contains("8-bit"), "{all}");
 }

@@ -196,6 +196,9 @@ pub enum Bound {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RooflineOutput {
+    /// The precision the work runs at, which also names its units: INT8
+    /// work is counted in operations, not FLOPs.
+    pub precision: Precision,
     pub flops: f64,
     pub bytes: f64,
     pub intensity_flops_per_byte: f64,
@@ -231,13 +234,14 @@ pub fn compute(input: &RooflineInput) -> RooflineOutput {
         .iter()
         .filter_map(|acc| place(acc, input.precision, &work, intensity, footprint_bytes))
         .collect();
-    let warning = over_provisioning_warning(&placements);
+    let warning = over_provisioning_warning(&placements, input.precision);
     let fit_warning = footprint.as_ref().and_then(|f| fit_warning(f, &placements));
     let mut explanations = explain(input, &work, intensity, placements.first());
     if let Some(f) = &footprint {
         explanations.push(explain_footprint(input.precision, f, placements.first()));
     }
     RooflineOutput {
+        precision: input.precision,
         flops: work.flops,
         bytes: work.bytes,
         intensity_flops_per_byte: intensity,
@@ -363,7 +367,8 @@ fn explain_footprint(
 }
 
 /// When a part with more peak compute is no faster, or barely faster, say so with numbers.
-fn over_provisioning_warning(placements: &[Placement]) -> Option<String> {
+fn over_provisioning_warning(placements: &[Placement], precision: Precision) -> Option<String> {
+    let rate = precision.rate_unit();
     let memory_bound: Vec<&Placement> = placements
         .iter()
         .filter(|p| p.bound == Bound::Memory)
@@ -371,7 +376,7 @@ fn over_provisioning_warning(placements: &[Placement]) -> Option<String> {
     let first = memory_bound.first()?;
     if placements.len() < 2 {
         return Some(format!(
-            "Memory-bound: {} reaches only {}% of its peak here. Buying more FLOP/s would not help; more memory bandwidth, a bigger batch or fusing operations would.",
+            "Memory-bound: {} reaches only {}% of its peak here. Buying more {rate} would not help; more memory bandwidth, a bigger batch or fusing operations would.",
             first.name,
             format::significant_digits(first.share_of_peak * 100.0, 2)
         ));
@@ -421,7 +426,7 @@ fn over_provisioning_warning(placements: &[Placement]) -> Option<String> {
         )
     };
     Some(format!(
-        "Memory-bound: {} has {}× the peak FLOP/s of {} {comparison}, {because}. Paying for compute that this work cannot use wastes money.",
+        "Memory-bound: {} has {}× the peak {rate} of {} {comparison}, {because}. Paying for compute that this work cannot use wastes money.",
         most_compute.name,
         format::significant_digits(compute_ratio, 2),
         least_compute.name,
@@ -461,16 +466,21 @@ fn explain(
     intensity: f64,
     first: Option<&Placement>,
 ) -> Vec<Explanation> {
+    let precision = input.precision;
     let f = Binding {
         symbol: "F",
-        meaning: "FLOPs",
+        meaning: if precision == Precision::Int8 {
+            "integer operations"
+        } else {
+            "FLOPs"
+        },
         value: format::scientific(work.flops, 3),
     };
     let q = traffic_binding(work.bytes);
     let mut explanations = vec![
         Explanation {
             output: "flops",
-            label: "FLOPs",
+            label: precision.work_unit(),
             formula_tex: work.flops_tex,
             bindings: used_in(work.flops_tex, &work.bindings),
             result: f.value.clone(),
@@ -493,7 +503,7 @@ fn explain(
             label: "Arithmetic intensity",
             formula_tex: "I = \\frac{F}{Q}",
             bindings: vec![f, q],
-            result: format!("{} FLOP/byte", format::significant_digits(intensity, 3)),
+            result: precision.per_byte(intensity),
             note: "How many operations the work does for each byte it moves. Compare it with each accelerator's ridge point.",
             source: WILLIAMS_2009,
         },
@@ -502,7 +512,7 @@ fn explain(
         let peak = Binding {
             symbol: "P",
             meaning: "peak at this precision",
-            value: format::flops_rate(p.peak_flops_per_s),
+            value: precision.rate(p.peak_flops_per_s),
         };
         let bw = Binding {
             symbol: "W",
@@ -512,7 +522,7 @@ fn explain(
         let i = Binding {
             symbol: "I",
             meaning: "arithmetic intensity",
-            value: format!("{} FLOP/byte", format::significant_digits(intensity, 3)),
+            value: precision.per_byte(intensity),
         };
         explanations.push(Explanation {
             output: "ridge",
@@ -520,8 +530,8 @@ fn explain(
             formula_tex: "I^{*} = \\frac{P}{W}",
             bindings: vec![peak.clone(), bw.clone()],
             result: format!(
-                "{} FLOP/byte ({})",
-                format::significant_digits(p.ridge_flops_per_byte, 3),
+                "{} ({})",
+                precision.per_byte(p.ridge_flops_per_byte),
                 p.name
             ),
             note: "Below this intensity the memory cannot feed the arithmetic units fast enough.",
@@ -532,7 +542,7 @@ fn explain(
             label: "Attainable throughput",
             formula_tex: "R = \\min(P,\\; I \\times W)",
             bindings: vec![peak, i, bw],
-            result: format!("{} ({})", format::flops_rate(p.attainable_flops_per_s), p.name),
+            result: format!("{} ({})", precision.rate(p.attainable_flops_per_s), p.name),
             note: "The roofline: the slanted roof is bandwidth times intensity, the flat roof is peak compute. Real kernels land below both.",
             source: WILLIAMS_2009,
         });

@@ -594,3 +594,50 @@ fn the_waste_warning_names_each_roof_when_the_regimes_differ() {
         "{warning}"
     );
 }
+
+/// INT8 peaks are integer operations (the H100 datasheet lists 1,979 TOPS
+/// dense), so INT8 work is told in operations and TOPS, never in FLOPs; and
+/// an intensity past a thousand is grouped, as every other count is.
+#[test]
+fn int8_work_is_told_in_operations_and_tops() {
+    let course = crate::hardware::course_catalogue();
+    let run = |pairs: &[(&str, &str)]| compute(&form(pairs).validate(&course).unwrap());
+    let out = run(&[
+        ("accelerators", "h100-sxm-80gb"),
+        ("precision", "int8"),
+        ("op", "matmul"),
+        ("m", "4096"),
+        ("k", "4096"),
+        ("n", "4096"),
+    ]);
+    assert_eq!(out.precision, Precision::Int8);
+    let result = |key: &str| {
+        out.explanations
+            .iter()
+            .find(|e| e.output == key)
+            .map(|e| e.result.clone())
+            .unwrap_or_default()
+    };
+    // One byte per element: 2n³ / 3n² = 2n/3 = 2,731 operations per byte.
+    assert_eq!(result("intensity"), "2,731 ops/byte");
+    assert_eq!(result("attainable"), "1.98 POPS (NVIDIA H100 SXM5 80 GB)");
+    assert_eq!(result("ridge"), "591 ops/byte (NVIDIA H100 SXM5 80 GB)");
+    let flops = out.explanations.iter().find(|e| e.output == "flops");
+    assert_eq!(flops.map(|e| e.label), Some("Operations"));
+    for e in &out.explanations {
+        assert!(!e.result.contains("FLOP"), "{}: {}", e.label, e.result);
+    }
+    // BF16 on the same work keeps FLOPs, with the separator.
+    let bf16 = run(&[
+        ("accelerators", "h100-sxm-80gb"),
+        ("op", "matmul"),
+        ("m", "4096"),
+        ("k", "4096"),
+        ("n", "4096"),
+    ]);
+    let intensity = bf16.explanations.iter().find(|e| e.output == "intensity");
+    assert_eq!(
+        intensity.map(|e| e.result.as_str()),
+        Some("1,365 FLOP/byte")
+    );
+}

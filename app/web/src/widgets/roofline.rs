@@ -225,12 +225,13 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
                 <tbody>{move || output.get().map(|o| {
                     // One look per render, not one per row, at whether there is a fit to show.
                     let fits = o.footprint_bytes.is_some();
+                    let precision = o.precision;
                     o.placements.into_iter().map(move |p| view! {
                     <tr data-testid=format!("place-{}", p.id)>
                         <th scope="row">{p.name.clone()}</th>
-                        <td>{format!("{} FLOP/byte", format::significant_digits(p.ridge_flops_per_byte, 3))}</td>
+                        <td>{precision.per_byte(p.ridge_flops_per_byte)}</td>
                         <td data-testid="bound">{match p.bound { Bound::Memory => "▁ Memory-bound", Bound::Compute => "▇ Compute-bound" }}</td>
-                        <td>{format::flops_rate(p.attainable_flops_per_s)}</td>
+                        <td>{precision.rate(p.attainable_flops_per_s)}</td>
                         <td>{format!("{}%", format::significant_digits(p.share_of_peak * 100.0, 3))}</td>
                         <td>{format::short_duration(p.time_s)}</td>
                         {fits.then(|| view! { <td data-testid="fit">{fit_text(&p)}</td> })}
@@ -240,7 +241,8 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
             </table>
         </div>
         <dl class="outputs">{explanations}</dl>
-        <ChartView label="Roofline: attainable TFLOP/s against arithmetic intensity (log-log)" chart=chart table=table />
+        // Named without a unit, which the axes give, because INT8 peaks are TOPS.
+        <ChartView label="Roofline: attainable throughput against arithmetic intensity (log-log)" chart=chart table=table />
     }
 }
 
@@ -283,12 +285,19 @@ fn field_hint(op: Operation, field: &str) -> &'static str {
 
 fn roofline_chart(output: &RooflineOutput) -> Chart {
     let (low, high) = intensity_range(output);
+    let precision = output.precision;
     let mut chart = Chart::new()
         .animation(!crate::dom::prefers_reduced_motion())
         .background_color("transparent")
         .tooltip(Tooltip::new().trigger(Trigger::Item))
-        .x_axis(frame::x_axis("Arithmetic intensity (FLOP/byte)").type_(AxisType::Log))
-        .y_axis(frame::y_axis("TFLOP/s").type_(AxisType::Log));
+        .x_axis(
+            frame::x_axis(format!(
+                "Arithmetic intensity ({})",
+                precision.per_byte_unit()
+            ))
+            .type_(AxisType::Log),
+        )
+        .y_axis(frame::y_axis(format!("T{}", precision.rate_unit())).type_(AxisType::Log));
     let mut top = 1.0_f64;
     for (index, p) in output.placements.iter().enumerate() {
         let peak = p.peak_flops_per_s / 1e12;
@@ -315,8 +324,9 @@ fn roofline_chart(output: &RooflineOutput) -> Chart {
                     .filter(|(x, _)| (low..=high).contains(x))
                     .map(|(x, what)| {
                         let label = format!(
-                            "{what} at {} FLOP/byte, TFLOP/s",
-                            format::significant_digits(x, 3)
+                            "{what} at {}, T{}",
+                            precision.per_byte(x),
+                            precision.rate_unit()
                         );
                         DataPoint::Item(DataPointItem::new(at(x)).name(label))
                     }),
@@ -380,8 +390,8 @@ fn intensity_range(output: &RooflineOutput) -> (f64, f64) {
 fn roofline_table(output: &RooflineOutput) -> ChartTable {
     ChartTable {
         caption: format!(
-            "Roofline data; this operation's intensity is {} FLOP/byte",
-            format::significant_digits(output.intensity_flops_per_byte, 3)
+            "Roofline data; this operation's intensity is {}",
+            output.precision.per_byte(output.intensity_flops_per_byte)
         ),
         header: [
             "Accelerator",
@@ -402,12 +412,9 @@ fn roofline_table(output: &RooflineOutput) -> ChartTable {
                         "{} TB/s",
                         format::significant_digits(p.bandwidth_bytes_per_s / 1e12, 3)
                     ),
-                    format::flops_rate(p.peak_flops_per_s),
-                    format!(
-                        "{} FLOP/byte",
-                        format::significant_digits(p.ridge_flops_per_byte, 3)
-                    ),
-                    format::flops_rate(p.attainable_flops_per_s),
+                    output.precision.rate(p.peak_flops_per_s),
+                    output.precision.per_byte(p.ridge_flops_per_byte),
+                    output.precision.rate(p.attainable_flops_per_s),
                 ]
             })
             .collect(),

@@ -275,7 +275,8 @@ fn CardView(
         .collect_view();
     let link = matcher_link(&card);
     let answer = card.answer;
-    let why_not = card.why_not.clone();
+    let card_for_why_not = card.clone();
+    let course = use_course();
     let explanation = card.explanation.clone();
     let verdict = move || {
         if !submitted.get() {
@@ -284,16 +285,10 @@ fn CardView(
         let picked = current();
         let right = picked == Some(answer);
         let against = picked.filter(|p| *p != answer).map(|p| {
-            let reason = why_not
-                .iter()
-                .find(|(class, _)| *class == p)
-                .map(|(_, text)| text.clone())
-                .unwrap_or_else(|| {
-                    format!(
-                        "{} is not the best fit here; the explanation below says what is.",
-                        p.label()
-                    )
-                });
+            // A class the card does not explain gets the matcher's verdict on
+            // this workload, which needs the catalogue.
+            let catalogue = course.as_ref().and_then(|course| course.catalogue.get());
+            let reason = card_for_why_not.why_not(p, catalogue.as_deref());
             format!("Why not {}: {reason}", p.label())
         });
         view! {
