@@ -306,6 +306,13 @@ fn memory_fit(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict
     };
     let need = params * per_param;
     let need_text = words::bytes(need);
+    // A served LLM also holds a KV cache that grows with batch × context,
+    // which the matcher has no inputs for, so its fit says what it counts.
+    let cache = if input.phase == Phase::Inference && input.model_family == Some(Family::Llm) {
+        " (weights only: the KV cache, which grows with batch size × context length, comes on top)"
+    } else {
+        ""
+    };
     let Some(capacity_gb) = device.capacity_gb else {
         verdict.notes.push(format!(
             "Note: the catalogue lists no memory capacity for the {}, so the fit of {need_text} of {what} is unchecked.",
@@ -320,7 +327,7 @@ fn memory_fit(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict
             "memory_fit",
             5,
             format!(
-                "For: the {need_text} of {what} fit in the {} of one {}.",
+                "For: the {need_text} of {what} fit in the {} of one {}{cache}.",
                 words::bytes(capacity),
                 device.name
             ),
@@ -331,7 +338,7 @@ fn memory_fit(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict
             "memory_fit",
             0,
             format!(
-                "Note: the {need_text} of {what} need {} chips of the {}'s {}-chip fast domain.",
+                "Note: the {need_text} of {what} need {} chips of the {}'s {}-chip fast domain{cache}.",
                 words::grouped(chips),
                 device.name,
                 device.domain_size

@@ -1071,3 +1071,24 @@ fn a_part_that_runs_only_int8_counts_one_byte_per_weight() {
     let all = cpu.reasons.join("\n");
     assert!(!all.contains("8-bit"), "{all}");
 }
+
+#[test]
+fn a_served_llms_fit_says_the_kv_cache_comes_on_top() {
+    let reasons = |family: &str| {
+        let out = run(&[
+            ("phase", "inference"),
+            ("model_family", family),
+            ("params", "7e9"),
+        ]);
+        let gpu = out.ranking.iter().find(|e| e.class == Class::Gpu).unwrap();
+        gpu.reasons.join("\n")
+    };
+    let llm = reasons("llm");
+    assert!(
+        llm.contains("14 GB of weights fit in the ")
+            && llm.contains(" (weights only: the KV cache, which grows with batch size × context length, comes on top)."),
+        "{llm}"
+    );
+    // Other families hold no KV cache.
+    assert!(!reasons("cnn").contains("KV cache"));
+}
