@@ -93,7 +93,7 @@ impl Card {
         let behind = right.score.checked_sub(wrong.score).filter(|d| *d > 0)?;
         let scores = format!(
             // Signed, as the matcher's own ranking prints scores.
-            "The matcher scores {} at {:+} on this workload, {} {} below {} ({:+})",
+            "The matcher scores the {} class at {:+} on this workload, {} {} below {} ({:+})",
             picked.label(),
             wrong.score,
             behind,
@@ -564,7 +564,7 @@ mod tests {
         let text = card.why_not(Class::Neuromorphic, Some(&catalogue));
         assert!(
             text.starts_with(&format!(
-                "The matcher scores {} at {:+} on this workload, {} points below GPU ({:+}). What costs it most: ",
+                "The matcher scores the {} class at {:+} on this workload, {} points below GPU ({:+}). What costs it most: ",
                 Class::Neuromorphic.label(),
                 score(Class::Neuromorphic),
                 score(Class::Gpu) - score(Class::Neuromorphic),
@@ -575,8 +575,8 @@ mod tests {
         assert!(!text.contains("Against:"), "{text}");
         // Without a catalogue it still says something true.
         assert_eq!(
-            card.why_not(Class::Fpga, None),
-            "FPGA is not the best fit here; the explanation below says what is."
+            card.why_not(Class::Edge, None),
+            "Edge accelerator is not the best fit here; the explanation below says what is."
         );
     }
 

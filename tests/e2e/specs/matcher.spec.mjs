@@ -215,7 +215,7 @@ test("a wrong match the card does not explain gets the matcher's reason", async 
   await quiz.root.getByTestId("matching-submit").press("Enter");
   const verdict = (id) => quiz.root.getByTestId(`card-${id}`).getByTestId("card-verdict");
   await expect(verdict(ids[0])).toContainText(whyNot[ids[0]][authored].slice(0, 40));
-  await expect(verdict(ids[1])).toContainText(/Why not .+: The matcher scores .+ at [+-]\d+ on this workload, \d+ points? below .+ \([+-]\d+\)(\. What costs it most: |: nothing counts against it)/);
+  await expect(verdict(ids[1])).toContainText(/Why not .+: The matcher scores the .+ class at [+-]\d+ on this workload, \d+ points? below .+ \([+-]\d+\)(\. What costs it most: |: nothing counts against it)/);
   await expect(verdict(ids[1])).not.toContainText("is not the best fit here");
   await expect(verdict(ids[1])).not.toContainText("Against:");
   await course.expectNoConsoleErrors();

@@ -37,10 +37,15 @@ test("a model too big for one device says how many each part needs, in words and
   await expect(fit).toHaveCount(0);
   await expect(widget.root.getByTestId("place-h100-sxm-80gb").getByTestId("fit")).toHaveText("Yes (80 GB)");
   await expect(widget.root.getByRole("columnheader", { name: "Fits in memory?" })).toBeVisible();
-  // An embedding lookup's table size is not an input, so the column goes rather than guess.
+  // An embedding lookup holds its whole table: 4e7 rows of 128 in BF16 is
+  // 10.24 GB, which fits; a billion rows (256 GB) takes four H100s.
   await widget.input("op").selectOption("embedding");
-  await expect(widget.root.getByTestId("fit")).toHaveCount(0);
-  await expect(widget.root.getByRole("columnheader", { name: "Fits in memory?" })).toHaveCount(0);
+  await expect(widget.root.getByTestId("place-h100-sxm-80gb").getByTestId("fit")).toHaveText("Yes (80 GB)");
+  await widget.set("rows", "1e9");
+  await expect(widget.root.getByTestId("place-h100-sxm-80gb").getByTestId("fit")).toHaveText("No: at least 4 (80 GB each)");
+  await expect(fit).toContainText("256 GB for the whole table");
+  await widget.set("rows", "many");
+  await expect(widget.error("rows")).toBeVisible();
   await course.expectNoConsoleErrors();
 });
 

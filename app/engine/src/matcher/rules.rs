@@ -320,7 +320,7 @@ pub const RULES: [Rule; 40] = [
         fires_llm,
         (
             "LLMs need large HBM for weights and the KV cache and fast links to shard across chips, which this class has",
-            "LLMs need far more memory bandwidth, and beyond small models more fast memory, than this class offers",
+            "LLMs need far more memory bandwidth than this class offers, and for all but small models more fast memory too",
         ),
         &[],
         "LLMs are trained and served on HBM accelerators sharded over fast links; Llama 3 was trained on up to 16K H100 GPUs.",

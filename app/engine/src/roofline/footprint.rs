@@ -20,10 +20,10 @@ pub struct Footprint {
     pub source: Source,
 }
 
-/// `None` for an embedding lookup: its table's size is not an input, and the
-/// gathered rows alone would make any table look as if it fits. A single
-/// operation, and an LLM phase that reads each weight once, holds exactly
-/// what it moves, so those reuse the traffic `work` already counted.
+/// An embedding lookup holds its whole table, however few rows it gathers.
+/// A single operation, and an LLM phase that reads each weight once, holds
+/// exactly what it moves, so those reuse the traffic `work` already counted.
+/// `Option` leaves room for an operation whose footprint is unknown.
 pub fn footprint(shape: Shape, precision: Precision, work: &Work) -> Option<Footprint> {
     let b = bytes_per_element(precision);
     let held_as_moved = |what: &'static str, note: &'static str| Footprint {
@@ -38,7 +38,17 @@ pub fn footprint(shape: Shape, precision: Precision, work: &Work) -> Option<Foot
     Some(match shape {
         Shape::Matmul { .. } => held_as_moved("its three matrices", every_tensor),
         Shape::Layernorm { .. } => held_as_moved("its input and output", every_tensor),
-        Shape::Embedding { .. } => return None,
+        Shape::Embedding { dim, rows, .. } => Footprint {
+            bytes: b * rows * dim,
+            tex: "V = b\\,R\\,d",
+            bindings: vec![
+                size("R", "rows in the table", rows),
+                size("d", "embedding dimension", dim),
+            ],
+            what: "the whole table",
+            note: "Any lookup may ask for any row, so the whole table sits in memory, though a batch reads only the rows it gathers: capacity, not bandwidth, is what a large table costs. The pooled outputs are small beside it. Systems such as TorchRec shard large tables across devices, or keep rarely used rows in host memory. MLPerf's DLRM-DCNv2 has five tables of 40 million rows.",
+            source: dlrm::MLPERF_DLRM_DCNV2,
+        },
         Shape::Attention { .. } => held_as_moved(
             "Q, K, V and the output",
             "Fused attention keeps the s×s scores on chip in tiles, so only Q, K, V and the output occupy device memory: exactly the traffic.",

@@ -71,7 +71,7 @@ impl Operation {
         match self {
             Operation::Matmul => &["m", "k", "n"],
             Operation::Layernorm => &["tokens", "hidden"],
-            Operation::Embedding => &["lookups", "dim"],
+            Operation::Embedding => &["lookups", "dim", "rows"],
             Operation::Attention => &["batch", "seq_len", "hidden"],
             Operation::Conv2d => &["batch", "size", "channels_in", "channels_out", "kernel"],
             Operation::Prefill => &["params", "batch", "seq_len"],
@@ -82,7 +82,7 @@ impl Operation {
 }
 
 /// Every numeric field any operation uses: (name, label, upper bound).
-pub const NUMBER_FIELDS: [(&str, &str, f64); 14] = [
+pub const NUMBER_FIELDS: [(&str, &str, f64); 15] = [
     ("m", "M (rows of A)", 1e7),
     ("k", "K (shared dimension)", 1e7),
     ("n", "N (columns of B)", 1e7),
@@ -90,6 +90,7 @@ pub const NUMBER_FIELDS: [(&str, &str, f64); 14] = [
     ("hidden", "Hidden size", 1e6),
     ("lookups", "Lookups (rows gathered)", 1e10),
     ("dim", "Embedding dimension", 1e5),
+    ("rows", "Rows in the table", 1e12),
     ("batch", "Batch size", 1e6),
     ("seq_len", "Sequence length", 1e7),
     ("size", "Image height and width", 1e5),
@@ -114,6 +115,8 @@ pub struct RooflineForm {
     pub hidden: String,
     pub lookups: String,
     pub dim: String,
+    /// Rows in the embedding table, which must all sit in memory.
+    pub rows: String,
     pub batch: String,
     pub seq_len: String,
     pub size: String,
@@ -137,6 +140,8 @@ impl Default for RooflineForm {
             hidden: "8192".into(),
             lookups: "1e6".into(),
             dim: "128".into(),
+            // The largest Criteo 1TB tables in MLPerf's DLRM-DCNv2.
+            rows: "4e7".into(),
             batch: "1".into(),
             seq_len: "2048".into(),
             size: "56".into(),
@@ -149,7 +154,7 @@ impl Default for RooflineForm {
 }
 
 /// Every field name a preset or URL may set, in form order.
-pub const FIELDS: [&str; 17] = [
+pub const FIELDS: [&str; 18] = [
     "accelerators",
     "precision",
     "op",
@@ -160,6 +165,7 @@ pub const FIELDS: [&str; 17] = [
     "hidden",
     "lookups",
     "dim",
+    "rows",
     "batch",
     "seq_len",
     "size",
@@ -182,6 +188,7 @@ impl RooflineForm {
             "hidden" => &mut self.hidden,
             "lookups" => &mut self.lookups,
             "dim" => &mut self.dim,
+            "rows" => &mut self.rows,
             "batch" => &mut self.batch,
             "seq_len" => &mut self.seq_len,
             "size" => &mut self.size,
@@ -203,7 +210,7 @@ impl RooflineForm {
         }
     }
 
-    pub fn as_pairs(&self) -> [(&'static str, &str); 17] {
+    pub fn as_pairs(&self) -> [(&'static str, &str); 18] {
         [
             ("accelerators", &self.accelerators),
             ("precision", &self.precision),
@@ -215,6 +222,7 @@ impl RooflineForm {
             ("hidden", &self.hidden),
             ("lookups", &self.lookups),
             ("dim", &self.dim),
+            ("rows", &self.rows),
             ("batch", &self.batch),
             ("seq_len", &self.seq_len),
             ("size", &self.size),
@@ -417,6 +425,7 @@ pub enum Shape {
     Embedding {
         lookups: f64,
         dim: f64,
+        rows: f64,
     },
     Attention {
         batch: f64,
@@ -459,9 +468,10 @@ impl Shape {
                 tokens: *tokens,
                 hidden: *hidden,
             },
-            (Operation::Embedding, [lookups, dim]) => Shape::Embedding {
+            (Operation::Embedding, [lookups, dim, rows]) => Shape::Embedding {
                 lookups: *lookups,
                 dim: *dim,
+                rows: *rows,
             },
             (Operation::Attention, [batch, seq_len, hidden]) => Shape::Attention {
                 batch: *batch,

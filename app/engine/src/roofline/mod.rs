@@ -84,7 +84,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             note: "About 7 FLOPs per element (mean, variance, normalize, scale, shift); the tensor is read once and written once.",
             source: WILLIAMS_2009,
         },
-        Shape::Embedding { lookups, dim } => Work {
+        Shape::Embedding { lookups, dim, .. } => Work {
             flops: lookups * dim,
             bytes: b * lookups * dim,
             flops_tex: "F = L\\,d",

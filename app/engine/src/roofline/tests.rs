@@ -480,14 +480,37 @@ fn a_model_that_fits_raises_no_fit_warning() {
     );
 }
 
-/// The table behind an embedding lookup is not an input, and its gathered rows
-/// alone would always fit, so the explorer makes no claim either way.
+/// An embedding lookup holds its whole table, however few rows it gathers:
+/// MLPerf's largest Criteo tables have 40 million rows of 128 (10.24 GB in
+/// BF16), which fit one H100; a billion rows (256 GB) take four of them.
 #[test]
-fn an_embedding_lookup_makes_no_fit_claim() {
+fn an_embedding_lookup_holds_its_whole_table() {
     let out = run(&[("op", "embedding")]);
-    assert_eq!(out.footprint_bytes, None);
-    assert!(out.placements.iter().all(|p| p.devices_needed.is_none()));
-    assert!(out.explanations.iter().all(|e| e.output != "footprint"));
+    assert_eq!(out.footprint_bytes, Some(2.0 * 4e7 * 128.0));
+    assert_eq!(out.placements[0].devices_needed, Some(1));
+    assert!(out.fit_warning.is_none());
+    let big = run(&[("op", "embedding"), ("rows", "1e9")]);
+    assert_eq!(big.footprint_bytes, Some(256e9));
+    assert_eq!(big.placements[0].devices_needed, Some(4));
+    let warning = big.fit_warning.unwrap();
+    assert!(
+        warning.text.contains("256 GB for the whole table"),
+        "{}",
+        warning.text
+    );
+    let explained = big
+        .explanations
+        .iter()
+        .find(|e| e.output == "footprint")
+        .unwrap();
+    assert_eq!(explained.result, "256 GB: at least 4 × H100 (80 GB each)");
+    // The intensity is the gather's, whatever the table's size.
+    assert_eq!(big.intensity_flops_per_byte, out.intensity_flops_per_byte);
+    // A table size is checked like any other field.
+    let bad = form(&[("op", "embedding"), ("rows", "-1")])
+        .validate(&catalogue())
+        .unwrap_err();
+    assert!(bad.message_for("rows").is_some());
 }
 
 /// For the operations that hold every tensor at once, the footprint equals the traffic.

@@ -268,6 +268,7 @@ fn field_hint(op: Operation, field: &str) -> &'static str {
         (_, "tokens") => "Rows normalized together, e.g. 4096",
         (_, "hidden") => "Model width, e.g. 4096",
         (_, "lookups") => "Rows gathered per batch, e.g. 1e6",
+        (_, "rows") => "Rows the table holds, e.g. 4e7 (MLPerf's largest)",
         (_, "dim") => "Numbers in each row, e.g. 128",
         (_, "params") => "For example 7e9 or 70e9",
         (_, "seq_len") => "Tokens in each sequence, e.g. 2048",
