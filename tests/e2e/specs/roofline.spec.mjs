@@ -64,7 +64,7 @@ test("switching to a large matmul by keyboard makes it compute-bound", async ({ 
   await widget.input("precision").selectOption("int8");
   await expect(widget.value("intensity")).toHaveText("2,731 ops/byte");
   const h100 = widget.root.getByTestId("place-h100-sxm-80gb");
-  await expect(h100).toContainText("1.98 POPS");
+  await expect(h100).toContainText("1,979 TOPS");
   await expect(h100).toContainText("591 ops/byte");
   await expect(h100).not.toContainText("FLOP");
   await widget.input("precision").selectOption("bf16");
@@ -292,5 +292,15 @@ test("module 3's ranking model shows which GPUs its tables overflow", async ({ p
   await expect(widget.getByTestId("place-a100-sxm-40gb").getByTestId("fit")).toHaveText("No: at least 2 (40 GB each)");
   await expect(widget.getByTestId("place-l4-24gb").getByTestId("fit")).toHaveText("No: at least 3 (24 GB each)");
   await expect(widget.getByTestId("roofline-fit-warning")).toContainText("Too big for some of these parts");
+  await course.expectNoConsoleErrors();
+});
+
+// Module 8's fraud-scoring example runs in INT8, so its prediction is asked
+// in operations per byte, the unit its answer comes in.
+test("an INT8 example asks for its prediction in ops/byte", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/matching");
+  await expect(page.getByLabel("Your guess (ops/byte)")).toHaveCount(1);
+  await expect(page.getByLabel("Your guess (FLOP/byte)")).toHaveCount(1);
   await course.expectNoConsoleErrors();
 });

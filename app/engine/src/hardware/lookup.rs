@@ -24,14 +24,13 @@ impl Accelerator {
         }
         let (table, key) = field.split_once('.').unwrap_or((field, ""));
         let precision = Precision::ALL.into_iter().find(|p| p.key() == key);
-        let throughput_unit = |p: Precision| format!("T{}", p.rate_unit());
         let text = match (table, key) {
             ("peak_tflops", _) => {
                 let p = precision?;
                 format!(
                     "{} {}",
                     pretty(self.peak_tflops.get(p)?),
-                    throughput_unit(p)
+                    p.tera_rate_unit()
                 )
             }
             ("sparse_tflops", _) => {
@@ -39,7 +38,7 @@ impl Accelerator {
                 format!(
                     "{} {} with sparsity",
                     pretty(self.sparse_tflops?.get(p)?),
-                    throughput_unit(p)
+                    p.tera_rate_unit()
                 )
             }
             ("ridge", _) => {

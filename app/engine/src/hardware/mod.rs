@@ -80,13 +80,13 @@ impl Precision {
         }
     }
 
-    /// The unit of a rate at this precision, ready for an SI prefix: integer
-    /// arithmetic counts operations (TOPS), not floating-point ones, so an
-    /// INT8 peak never reads as TFLOP/s.
-    pub fn rate_unit(self) -> &'static str {
+    /// The unit of a catalogue peak at this precision: integer arithmetic
+    /// counts operations (TOPS), not floating-point ones, so an INT8 peak
+    /// never reads as TFLOP/s.
+    pub fn tera_rate_unit(self) -> &'static str {
         match self {
-            Precision::Int8 => "OPS",
-            _ => "FLOP/s",
+            Precision::Int8 => "TOPS",
+            _ => "TFLOP/s",
         }
     }
 
@@ -106,9 +106,22 @@ impl Precision {
         }
     }
 
-    /// A rate in this precision's unit with an SI prefix, e.g. `918 TOPS`.
+    /// What the work is counted in, as a noun inside a sentence.
+    pub fn work_noun(self) -> &'static str {
+        match self {
+            Precision::Int8 => "integer operations",
+            _ => "FLOPs",
+        }
+    }
+
+    /// A rate in this precision's unit. FLOP/s take an SI prefix (`2.25
+    /// PFLOP/s`); INT8 stays in TOPS, grouped (`1,979 TOPS`), the unit every
+    /// datasheet and the catalogue use, since "POPS" is a unit few know.
     pub fn rate(self, per_second: f64) -> String {
-        crate::format::si(per_second, self.rate_unit())
+        match self {
+            Precision::Int8 => format!("{} TOPS", crate::format::chart_value(per_second / 1e12)),
+            _ => crate::format::si(per_second, "FLOP/s"),
+        }
     }
 
     /// An intensity in this precision's unit, grouped, e.g. `1,365 FLOP/byte`.

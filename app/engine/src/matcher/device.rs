@@ -178,11 +178,8 @@ pub fn yardstick(fastest: &Device, best: f64) -> String {
 /// that sets an INT8 part beside a BF16 part says so.
 pub fn speed_unit(precision: Option<Precision>) -> String {
     let name = precision_name(precision);
-    if precision == Some(Precision::Int8) {
-        format!("TOPS ({name})")
-    } else {
-        format!("TFLOP/s ({name})")
-    }
+    let unit = precision.unwrap_or(Precision::Bf16).tera_rate_unit();
+    format!("{unit} ({name})")
 }
 
 fn precision_name(precision: Option<Precision>) -> &'static str {

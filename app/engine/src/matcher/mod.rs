@@ -53,7 +53,9 @@
 //!
 //! # Assumptions
 //!
-//! Serving holds 2 bytes per parameter (BF16 weights); training holds 16
+//! Serving holds 2 bytes per parameter (BF16 weights), or 1 on a part that
+//! publishes only 8-bit peaks, and the fit of a served LLM counts weights
+//! only, saying its KV cache comes on top; training holds 16
 //! (mixed-precision Adam, Rajbhandari et al. 2020). Speed is compared at BF16,
 //! or at the first precision a part publishes of INT8, FP8 and FP32; one
 //! operation counts as one, and the reason names both precisions and the
@@ -107,7 +109,7 @@
 //!
 //! | id | condition | points | rationale | source |
 //! |---|---|---|---|---|
-//! | `memory_fit` | params known, capacity listed | +5 fits one chip; 0 fits the fast domain; else −20 (inference) or −10 (training without a listed scale-out network) | Weights (2 B/param) or training state (16 B/param) must fit or be sharded over fast links. | Rajbhandari et al. 2020, ZeRO |
+//! | `memory_fit` | params known, capacity listed | +5 fits one chip; 0 fits the fast domain; else −20 (inference) or −10 (training without a listed scale-out network) | Weights (2 B/param; 1 on a part with only 8-bit peaks; a served LLM's KV cache on top) or training state (16 B/param) must fit or be sharded over fast links. | Rajbhandari et al. 2020, ZeRO |
 //! | `roofline_speed` | dense model family known, not a served model of ≤ 1e7 parameters, peak listed | 15 for the fastest part, −5 per factor of ten slower, floor 0 | Attainable = min(peak, intensity × bandwidth). | Williams et al. 2009, Roofline |
 //! | `latency_floor` | inference, llm or transformer, latency_p99_ms and params known, bandwidth and peak listed, weights within the fast domain | −25 if, with 16-bit weights, one step misses the target even spread over up to 64 chips of the fast domain; else a note with the floor | A step reads every weight once, so it takes at least weight bytes ÷ bandwidth; PaLM 540B was served over 64 chips. | Pope et al. 2022 |
 //! | `power_fit` | power_budget_w known, TDP listed (or a GPU, TPU or ASIC without one, under a budget every published one exceeds) | +5 within; −50 over, −5 more per factor of ten over (at most −20 more) | A part over the budget cannot run within it; −50 outweighs every power bonus (at most +30); such a part without a figure is scored at the lowest one published. | Fan et al. 2007 |

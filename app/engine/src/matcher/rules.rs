@@ -702,7 +702,7 @@ pub const RULES: [Rule; 40] = [
         "The model fits in memory",
         "params known and the part lists its memory capacity",
         "+5 if it fits one chip; 0 if it fits the part's fast domain (NVLink, pod); otherwise −20 for inference, and for training −10 when the catalogue lists no scale-out network, else 0",
-        "Weights take 2 bytes per parameter to serve in BF16 and 16 bytes per parameter to train with mixed-precision Adam, and they must fit in one chip or be sharded over fast links.",
+        "Weights take 2 bytes per parameter to serve in BF16 (1 on a part that publishes only 8-bit peaks, and a served LLM's KV cache comes on top) and 16 bytes per parameter to train with mixed-precision Adam, and they must fit in one chip or be sharded over fast links.",
         RAJBHANDARI_2020,
     ),
     device_rule(

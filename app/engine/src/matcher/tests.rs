@@ -1054,7 +1054,7 @@ fn equal_points_go_to_the_faster_part() {
 fn a_part_that_runs_only_int8_counts_one_byte_per_weight() {
     // The Edge TPU runs INT8 models only (Coral's documentation), so a
     // 4-million-parameter CNN served on it holds 4 MB of weights, not the
-    // 8 MB 16-bit weights would take on the Jetson beside it.
+    // 8 MB its 16-bit weights take on a GPU.
     let out = run(&[
         ("phase", "inference"),
         ("model_family", "cnn"),
@@ -1067,9 +1067,9 @@ fn a_part_that_runs_only_int8_counts_one_byte_per_weight() {
     assert_eq!(edge.device.id, "coral-edge-tpu", "{}", describe(&out));
     let all = edge.reasons.join("\n");
     assert!(all.contains("the fit of 4 MB of 8-bit weights"), "{all}");
-    let cpu = out.ranking.iter().find(|e| e.class == Class::Cpu).unwrap();
-    let all = cpu.reasons.join("\n");
-    assert!(!all.contains("8-bit"), "{all}");
+    let gpu = out.ranking.iter().find(|e| e.class == Class::Gpu).unwrap();
+    let all = gpu.reasons.join("\n");
+    assert!(all.contains("the 8 MB of weights fit in the "), "{all}");
 }
 
 #[test]

@@ -23,8 +23,7 @@ pub struct Footprint {
 /// An embedding lookup holds its whole table, however few rows it gathers.
 /// A single operation, and an LLM phase that reads each weight once, holds
 /// exactly what it moves, so those reuse the traffic `work` already counted.
-/// `Option` leaves room for an operation whose footprint is unknown.
-pub fn footprint(shape: Shape, precision: Precision, work: &Work) -> Option<Footprint> {
+pub fn footprint(shape: Shape, precision: Precision, work: &Work) -> Footprint {
     let b = bytes_per_element(precision);
     let held_as_moved = |what: &'static str, note: &'static str| Footprint {
         bytes: work.bytes,
@@ -35,7 +34,7 @@ pub fn footprint(shape: Shape, precision: Precision, work: &Work) -> Option<Foot
         source: work.source.clone(),
     };
     let every_tensor = "Every tensor the operation reads or writes is held at once, so the memory it needs equals its traffic.";
-    Some(match shape {
+    match shape {
         Shape::Matmul { .. } => held_as_moved("its three matrices", every_tensor),
         Shape::Layernorm { .. } => held_as_moved("its input and output", every_tensor),
         Shape::Embedding { dim, rows, .. } => Footprint {
@@ -46,7 +45,7 @@ pub fn footprint(shape: Shape, precision: Precision, work: &Work) -> Option<Foot
                 size("d", "embedding dimension", dim),
             ],
             what: "the whole table",
-            note: "Any lookup may ask for any row, so the whole table sits in memory, though a batch reads only the rows it gathers: capacity, not bandwidth, is what a large table costs. The pooled outputs are small beside it. Systems such as TorchRec shard large tables across devices, or keep rarely used rows in host memory. MLPerf's DLRM-DCNv2 has five tables of 40 million rows.",
+            note: "Any lookup may ask for any row, so the whole table sits in memory even though a batch reads only the rows it gathers: a large table costs capacity as well as bandwidth. MLPerf's DLRM-DCNv2 has five tables of 40 million rows; the whole-model recommender operation counts all 26 of its tables.",
             source: dlrm::MLPERF_DLRM_DCNV2,
         },
         Shape::Attention { .. } => held_as_moved(
@@ -89,5 +88,5 @@ pub fn footprint(shape: Shape, precision: Precision, work: &Work) -> Option<Foot
                 source: dlrm::MLPERF_DLRM_DCNV2,
             }
         }
-    })
+    }
 }

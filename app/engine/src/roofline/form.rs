@@ -140,7 +140,7 @@ impl Default for RooflineForm {
             hidden: "8192".into(),
             lookups: "1e6".into(),
             dim: "128".into(),
-            // The largest Criteo 1TB tables in MLPerf's DLRM-DCNv2.
+            // The default is the size of the largest Criteo 1TB tables in MLPerf's DLRM-DCNv2.
             rows: "4e7".into(),
             batch: "1".into(),
             seq_len: "2048".into(),

@@ -182,8 +182,8 @@ pub struct Placement {
     pub share_of_peak: f64,
     /// Device memory, when the catalogue lists it.
     pub capacity_bytes: Option<f64>,
-    /// Devices of this kind the operation's footprint needs, when both the
-    /// footprint and the capacity are known; 1 means it fits.
+    /// Devices of this kind the operation's footprint needs, when the
+    /// catalogue lists the capacity; 1 means it fits.
     pub devices_needed: Option<u64>,
 }
 
@@ -205,8 +205,8 @@ pub struct RooflineOutput {
     pub placements: Vec<Placement>,
     /// The seed's warning, made concrete when it applies.
     pub warning: Option<String>,
-    /// Bytes the operation holds in memory at once, when the inputs say.
-    pub footprint_bytes: Option<f64>,
+    /// Bytes the operation holds in memory at once.
+    pub footprint_bytes: f64,
     /// Which parts cannot hold the operation, and how many each would take.
     pub fit_warning: Option<FitWarning>,
     /// Chosen parts that are not on the chart, and why, in sentences.
@@ -228,18 +228,20 @@ pub fn compute(input: &RooflineInput) -> RooflineOutput {
     let work = work(input.shape, input.precision);
     let intensity = work.flops / work.bytes;
     let footprint = footprint(input.shape, input.precision, &work);
-    let footprint_bytes = footprint.as_ref().map(|f| f.bytes);
+    let footprint_bytes = footprint.bytes;
     let placements: Vec<Placement> = input
         .accelerators
         .iter()
         .filter_map(|acc| place(acc, input.precision, &work, intensity, footprint_bytes))
         .collect();
     let warning = over_provisioning_warning(&placements, input.precision);
-    let fit_warning = footprint.as_ref().and_then(|f| fit_warning(f, &placements));
+    let fit_warning = fit_warning(&footprint, &placements);
     let mut explanations = explain(input, &work, intensity, placements.first());
-    if let Some(f) = &footprint {
-        explanations.push(explain_footprint(input.precision, f, placements.first()));
-    }
+    explanations.push(explain_footprint(
+        input.precision,
+        &footprint,
+        placements.first(),
+    ));
     RooflineOutput {
         precision: input.precision,
         flops: work.flops,
@@ -259,7 +261,7 @@ fn place(
     precision: Precision,
     work: &Work,
     intensity: f64,
-    footprint_bytes: Option<f64>,
+    footprint_bytes: f64,
 ) -> Option<Placement> {
     let peak = acc.peak_flops_per_s(precision)?;
     let capacity_bytes = acc.memory.capacity_gb.map(|gb| gb * 1e9);
@@ -282,9 +284,7 @@ fn place(
         time_s,
         share_of_peak: attainable / peak,
         capacity_bytes,
-        devices_needed: footprint_bytes
-            .zip(capacity_bytes)
-            .map(|(bytes, capacity)| devices_needed(bytes, capacity)),
+        devices_needed: capacity_bytes.map(|capacity| devices_needed(footprint_bytes, capacity)),
     })
 }
 
@@ -368,7 +368,11 @@ fn explain_footprint(
 
 /// When a part with more peak compute is no faster, or barely faster, say so with numbers.
 fn over_provisioning_warning(placements: &[Placement], precision: Precision) -> Option<String> {
-    let rate = precision.rate_unit();
+    let rate = if precision == Precision::Int8 {
+        "OPS"
+    } else {
+        "FLOP/s"
+    };
     let memory_bound: Vec<&Placement> = placements
         .iter()
         .filter(|p| p.bound == Bound::Memory)
@@ -469,11 +473,7 @@ fn explain(
     let precision = input.precision;
     let f = Binding {
         symbol: "F",
-        meaning: if precision == Precision::Int8 {
-            "integer operations"
-        } else {
-            "FLOPs"
-        },
+        meaning: precision.work_noun(),
         value: format::scientific(work.flops, 3),
     };
     let q = traffic_binding(work.bytes);

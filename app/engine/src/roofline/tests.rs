@@ -291,9 +291,8 @@ fn every_operation_stays_finite_from_the_smallest_to_the_largest_sizes() {
             for p in &out.placements {
                 assert!(p.time_s.is_finite() && p.time_s > 0.0, "{key}");
             }
-            if let Some(bytes) = out.footprint_bytes {
-                assert!(bytes.is_finite() && bytes > 0.0, "{key}");
-            }
+            let bytes = out.footprint_bytes;
+            assert!(bytes.is_finite() && bytes > 0.0, "{key}");
         }
     }
 }
@@ -441,7 +440,7 @@ fn menu_values_ignore_case_and_spaces() {
 #[test]
 fn a_model_larger_than_memory_names_the_devices_it_needs() {
     let out = run(&[]);
-    assert_eq!(out.footprint_bytes, Some(140e9));
+    assert_eq!(out.footprint_bytes, 140e9);
     let (h100, a100) = (&out.placements[0], &out.placements[1]);
     assert_eq!(h100.devices_needed, Some(2));
     assert_eq!(a100.devices_needed, None);
@@ -486,11 +485,11 @@ fn a_model_that_fits_raises_no_fit_warning() {
 #[test]
 fn an_embedding_lookup_holds_its_whole_table() {
     let out = run(&[("op", "embedding")]);
-    assert_eq!(out.footprint_bytes, Some(2.0 * 4e7 * 128.0));
+    assert_eq!(out.footprint_bytes, 2.0 * 4e7 * 128.0);
     assert_eq!(out.placements[0].devices_needed, Some(1));
     assert!(out.fit_warning.is_none());
     let big = run(&[("op", "embedding"), ("rows", "1e9")]);
-    assert_eq!(big.footprint_bytes, Some(256e9));
+    assert_eq!(big.footprint_bytes, 256e9);
     assert_eq!(big.placements[0].devices_needed, Some(4));
     let warning = big.fit_warning.unwrap();
     assert!(
@@ -518,7 +517,7 @@ fn an_embedding_lookup_holds_its_whole_table() {
 fn single_operations_hold_what_they_move() {
     for op in ["matmul", "layernorm", "attention", "conv2d"] {
         let out = run(&[("op", op)]);
-        assert_eq!(out.footprint_bytes, Some(out.bytes), "{op}");
+        assert_eq!(out.footprint_bytes, out.bytes, "{op}");
     }
 }
 
@@ -529,7 +528,7 @@ fn cnn_inference_holds_weights_and_the_busiest_layers_activations() {
     let out = run(&[("op", "cnn_inference"), ("batch", "256")]);
     let net = resnet50::resnet50();
     let expected = 2.0 * (net.weights + 256.0 * net.peak_live_per_image);
-    assert_eq!(out.footprint_bytes, Some(expected));
+    assert_eq!(out.footprint_bytes, expected);
     assert!((expected / 1e9 - 0.976).abs() < 0.01, "{expected}");
 }
 
@@ -581,7 +580,7 @@ fn recommender_tables_fit_in_bf16_but_not_in_fp32() {
         ("batch", "2048"),
         ("precision", "fp32"),
     ]);
-    let gb = |out: &RooflineOutput| out.footprint_bytes.unwrap_or_default() / 1e9;
+    let gb = |out: &RooflineOutput| out.footprint_bytes / 1e9;
     assert!((gb(&bf16) - 52.36).abs() < 0.01, "{}", gb(&bf16));
     assert!((gb(&fp32) - 104.72).abs() < 0.01, "{}", gb(&fp32));
     assert_eq!(bf16.placements[0].devices_needed, Some(1));
@@ -643,7 +642,7 @@ fn int8_work_is_told_in_operations_and_tops() {
     };
     // One byte per element: 2n³ / 3n² = 2n/3 = 2,731 operations per byte.
     assert_eq!(result("intensity"), "2,731 ops/byte");
-    assert_eq!(result("attainable"), "1.98 POPS (NVIDIA H100 SXM5 80 GB)");
+    assert_eq!(result("attainable"), "1,979 TOPS (NVIDIA H100 SXM5 80 GB)");
     assert_eq!(result("ridge"), "591 ops/byte (NVIDIA H100 SXM5 80 GB)");
     let flops = out.explanations.iter().find(|e| e.output == "flops");
     assert_eq!(flops.map(|e| e.label), Some("Operations"));

@@ -50,8 +50,17 @@ pub fn Roofline(mount: WidgetMount) -> impl IntoView {
     let guess = RwSignal::new(None::<f64>);
     let actual =
         Signal::derive(move || output.with(|o| o.as_ref().map(|o| o.intensity_flops_per_byte)));
+    // The guess is asked before the learner changes anything, so the unit
+    // follows the author's precision: ops/byte for an INT8 example.
+    let predict_unit = form.with_untracked(|f| {
+        Precision::ALL
+            .into_iter()
+            .find(|p| p.key() == f.precision.trim().to_ascii_lowercase())
+            .unwrap_or(Precision::Bf16)
+            .per_byte_unit()
+    });
     let predict = mount.predict.clone().map(|question| {
-        view! { <PredictGate id=mount.instance.clone() question=question unit="FLOP/byte" revealed=revealed guess=guess actual=actual /> }
+        view! { <PredictGate id=mount.instance.clone() question=question unit=predict_unit revealed=revealed guess=guess actual=actual /> }
     });
     let id = mount.instance.clone();
     let title = mount
@@ -185,8 +194,6 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
             view! { <ExplainedOutput id=id.clone() explanation=explanation /> }
         })
         .collect_view();
-    let has_footprint =
-        move || output.with(|o| o.as_ref().is_some_and(|o| o.footprint_bytes.is_some()));
     let chart = Signal::derive(move || output.with(|o| o.as_ref().map(roofline_chart)));
     let table =
         Signal::derive(move || output.with(|o| o.as_ref().map(roofline_table).unwrap_or_default()));
@@ -220,11 +227,9 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
                 <thead><tr>
                     <th scope="col">"Accelerator"</th><th scope="col">"Ridge point"</th><th scope="col">"Bound"</th>
                     <th scope="col">"Attainable"</th><th scope="col">"Share of peak"</th><th scope="col">"Time"</th>
-                    {move || has_footprint().then(|| view! { <th scope="col">"Fits in memory?"</th> })}
+                    <th scope="col">"Fits in memory?"</th>
                 </tr></thead>
                 <tbody>{move || output.get().map(|o| {
-                    // One look per render, not one per row, at whether there is a fit to show.
-                    let fits = o.footprint_bytes.is_some();
                     let precision = o.precision;
                     o.placements.into_iter().map(move |p| view! {
                     <tr data-testid=format!("place-{}", p.id)>
@@ -234,14 +239,14 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
                         <td>{precision.rate(p.attainable_flops_per_s)}</td>
                         <td>{format!("{}%", format::significant_digits(p.share_of_peak * 100.0, 3))}</td>
                         <td>{format::short_duration(p.time_s)}</td>
-                        {fits.then(|| view! { <td data-testid="fit">{fit_text(&p)}</td> })}
+                        <td data-testid="fit">{fit_text(&p)}</td>
                     </tr>
                 }).collect_view()
                 })}</tbody>
             </table>
         </div>
         <dl class="outputs">{explanations}</dl>
-        // Named without a unit, which the axes give, because INT8 peaks are TOPS.
+        // The chart's name carries no unit: the axes give it, since INT8 peaks are in TOPS.
         <ChartView label="Roofline: attainable throughput against arithmetic intensity (log-log)" chart=chart table=table />
     }
 }
@@ -298,7 +303,7 @@ fn roofline_chart(output: &RooflineOutput) -> Chart {
             ))
             .type_(AxisType::Log),
         )
-        .y_axis(frame::y_axis(format!("T{}", precision.rate_unit())).type_(AxisType::Log));
+        .y_axis(frame::y_axis(precision.tera_rate_unit()).type_(AxisType::Log));
     let mut top = 1.0_f64;
     for (index, p) in output.placements.iter().enumerate() {
         let peak = p.peak_flops_per_s / 1e12;
@@ -310,7 +315,7 @@ fn roofline_chart(output: &RooflineOutput) -> Chart {
             DataPoint::Item(DataPointItem::new(at(x)).item_style(ItemStyle::new().opacity(0)))
         };
         // Each marked point names itself, so its tooltip says what the
-        // number is and in which unit, not only the bare TFLOP/s.
+        // number is and in which unit, not only a bare rate.
         let intensity = output.intensity_flops_per_byte;
         let mut marked = [
             (p.ridge_flops_per_byte, "Ridge point"),
@@ -325,9 +330,9 @@ fn roofline_chart(output: &RooflineOutput) -> Chart {
                     .filter(|(x, _)| (low..=high).contains(x))
                     .map(|(x, what)| {
                         let label = format!(
-                            "{what} at {}, T{}",
+                            "{what} at {}, {}",
                             precision.per_byte(x),
-                            precision.rate_unit()
+                            precision.tera_rate_unit()
                         );
                         DataPoint::Item(DataPointItem::new(at(x)).name(label))
                     }),
