@@ -594,6 +594,25 @@ mod tests {
         );
     }
 
+    /// Every wrong pick on every shipped card gets a reason about that card:
+    /// the author's, or the matcher's with the answer strictly ahead.
+    #[test]
+    fn every_wrong_pick_on_every_card_has_a_specific_reason() {
+        let catalogue = catalogue();
+        for card in bank().cards {
+            for class in CLASSES.into_iter().filter(|c| *c != card.answer) {
+                let text = card.why_not(class, Some(&catalogue));
+                let authored = card.why_not.iter().any(|(c, _)| *c == class);
+                assert!(
+                    authored || text.starts_with("The matcher scores the "),
+                    "{} / {class:?}: {text}",
+                    card.id
+                );
+                assert!(!text.contains("is not the best fit here"), "{}", card.id);
+            }
+        }
+    }
+
     #[test]
     fn a_rival_the_matcher_ranks_above_the_answer_must_be_explained() {
         // Serving a 70B LLM: the matcher puts GPU far above the CPU.
