@@ -33,6 +33,13 @@ pub const LATENCY_FLOOR_MISSED: i32 = -25;
 /// The widest split of one served model the floor allows: Pope et al. (2022)
 /// serve PaLM 540B over 64 TPU v4 chips.
 pub const WIDEST_SERVING_SPLIT: u32 = 64;
+/// Pope et al. (2022), abstract: 29 ms per generated token for PaLM 540B
+/// with int8 weights on 64 TPU v4 chips, each reading HBM at 1,200 GB/s
+/// (Google's TPU v4 page, as the catalogue lists it). The weights' read time
+/// there is 540 GB / 76.8 TB/s = 7.0 ms, so the measured step took about
+/// four times its floor: a yardstick for how much the links add to a split.
+pub const POPE_MEASURED_STEP_S: f64 = 0.029;
+pub const POPE_READ_FLOOR_S: f64 = 540e9 / (64.0 * 1.2e12);
 
 /// The figures of one part that the device rules read, copied from the catalogue.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -565,10 +572,15 @@ fn latency_floor(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerd
             "latency_floor",
             0,
             format!(
-                "Note: with 16-bit weights, one {step} of this model takes at least {} {}, {}, within the {target} p99 target; {rest}.",
+                "Note: with 16-bit weights, one {step} of this model takes at least {} {}, {}, within the {target} p99 target; {rest}.{}",
                 time(&least),
                 least.place(device),
-                least.why(device, weights, flops)
+                least.why(device, weights, flops),
+                if least.chips > 1 {
+                    format!(" {}", measured_split())
+                } else {
+                    String::new()
+                }
             ),
         );
     } else if split.seconds <= target_s {
@@ -576,11 +588,12 @@ fn latency_floor(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerd
             "latency_floor",
             0,
             format!(
-                "Note: with 16-bit weights, one {step} of this model takes at least {} {}, over the {target} p99 target, but {} {}, within it before the links between chips add their share.",
+                "Note: with 16-bit weights, one {step} of this model takes at least {} {}, over the {target} p99 target, but {} {}, within it before the links between chips add their share. {}",
                 time(&least),
                 least.place(device),
                 time(&split),
-                split.place(device)
+                split.place(device),
+                measured_split()
             ),
         );
     } else {
@@ -595,6 +608,17 @@ fn latency_floor(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerd
             ),
         );
     }
+}
+
+/// What a published split measured against its floor, so a floor that fits
+/// only when spread over many chips is not read as a promise.
+fn measured_split() -> String {
+    format!(
+        "For scale: Pope et al. measured {} per token for PaLM 540B with 8-bit weights on 64 TPU v4 chips, about {}× the {} its weights take to read there.",
+        crate::format::milliseconds(POPE_MEASURED_STEP_S * 1e3),
+        words::number((POPE_MEASURED_STEP_S / POPE_READ_FLOOR_S * 10.0).round() / 10.0),
+        crate::format::milliseconds(POPE_READ_FLOOR_S * 1e3),
+    )
 }
 
 /// `POWER_OVER`, less `POWER_OVER_PER_DECADE` for each factor of ten the

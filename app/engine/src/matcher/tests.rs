@@ -430,6 +430,15 @@ fn a_latency_target_below_the_weights_read_time_is_called_impossible() {
     assert!(note.starts_with("Note:"), "{note}");
     assert!(note.contains("18.2 ms on one NVIDIA B200"), "{note}");
     assert!(note.contains("but 2.27 ms spread over 8"), "{note}");
+    // A floor met only by a split says what a published split measured:
+    // Pope et al.'s 29 ms against a 540 GB / (64 × 1.2 TB/s) = 7.03 ms floor.
+    assert!(
+        note.ends_with("For scale: Pope et al. measured 29 ms per token for PaLM 540B with 8-bit weights on 64 TPU v4 chips, about 4.1× the 7.03 ms its weights take to read there."),
+        "{note}"
+    );
+    // One chip that holds the weights needs no such yardstick.
+    let (_, single) = llm_floor("70e9", "1", "50");
+    assert!(!single.contains("For scale"), "{single}");
 }
 
 #[test]
