@@ -21,8 +21,9 @@
 //! Checks: ids unique, every text present, the scenario at most three
 //! sentences, the answer and every `why_not` key a known class (never the
 //! answer itself), every workload valid under the matcher's own validation,
-//! a `why_not` line for every class the matcher scores at least as high as
-//! the answer, and every class the answer of at least [`MIN_PER_CLASS`] cards.
+//! and every class the answer of at least [`MIN_PER_CLASS`] cards. The content
+//! check also runs [`check_rivals`]: a `why_not` line for every class the
+//! matcher scores at least as high as the answer.
 
 use crate::diagnostic::Diagnostic;
 use crate::manifest::is_slug;
@@ -420,39 +421,61 @@ fn check_card(
         why_not,
     };
     if let (true, Some(catalogue)) = (readable, catalogue) {
-        match card.form().validate(catalogue) {
-            Err(errors) => {
-                for error in &errors.0 {
-                    say(
-                        error.field,
-                        format!("workload.{}: {}", error.field, error.problem),
-                    );
-                }
-                return None;
+        if let Err(errors) = card.form().validate(catalogue) {
+            for error in &errors.0 {
+                say(
+                    error.field,
+                    format!("workload.{}: {}", error.field, error.problem),
+                );
             }
-            Ok(input) => {
-                let out = engine::matcher::compute(&input);
-                let answer_score = out.ranking.iter().find(|e| e.class == card.answer);
-                for rival in &out.ranking {
-                    let level =
-                        answer_score.is_some_and(|a| needs_authored_reason(rival.score, a.score));
-                    let explained = card.why_not.iter().any(|(class, _)| *class == rival.class);
-                    if rival.class != card.answer && level && !explained {
-                        say(
-                            "why_not",
-                            format!(
-                                "the matcher scores {} ({}) at least as high as the answer; add why_not.{} to say why it is not the answer",
-                                class_key(rival.class),
-                                rival.score,
-                                class_key(rival.class)
-                            ),
-                        );
-                    }
-                }
-            }
+            return None;
         }
     }
     readable.then_some(card)
+}
+
+/// Asks for an authored `why_not` for every class the matcher scores at
+/// least as high as a card's answer, since a matcher-made reason for it would
+/// contradict the card. Only the content check runs it: the browser parses
+/// the bank on every load and has no use for these diagnostics, and running
+/// the matcher once per card there would cost the load for nothing.
+pub fn check_rivals(
+    path: &str,
+    text: &str,
+    bank: &ScenarioBank,
+    catalogue: &Catalogue,
+) -> Vec<Diagnostic> {
+    let lines = Lines::new(text);
+    let mut problems = Vec::new();
+    for (index, card) in bank.cards.iter().enumerate() {
+        let Ok(input) = card.form().validate(catalogue) else {
+            continue;
+        };
+        let out = engine::matcher::compute(&input);
+        let Some(answer) = out.ranking.iter().find(|e| e.class == card.answer) else {
+            continue;
+        };
+        for rival in &out.ranking {
+            let explained = card.why_not.iter().any(|(class, _)| *class == rival.class);
+            if rival.class != card.answer
+                && needs_authored_reason(rival.score, answer.score)
+                && !explained
+            {
+                problems.push(Diagnostic::new(
+                    path,
+                    lines.key(lines.card(&card.id, index), "why_not"),
+                    format!(
+                        "card `{}`: the matcher scores {} ({}) at least as high as the answer; add why_not.{} to say why it is not the answer",
+                        card.id,
+                        class_key(rival.class),
+                        rival.score,
+                        class_key(rival.class)
+                    ),
+                ));
+            }
+        }
+    }
+    problems
 }
 
 #[cfg(test)]
@@ -516,12 +539,14 @@ mod tests {
         assert!(first >= 20, "only {first} answers ranked first");
     }
 
+    /// Every problem `lab check content` reports for a bank.
     fn problems_of(text: &str) -> Vec<String> {
-        parse(PATH, text, Some(&catalogue()))
-            .1
-            .iter()
-            .map(ToString::to_string)
-            .collect()
+        let catalogue = catalogue();
+        let (bank, mut problems) = parse(PATH, text, Some(&catalogue));
+        if let Some(bank) = bank {
+            problems.extend(check_rivals(PATH, text, &bank, &catalogue));
+        }
+        problems.iter().map(ToString::to_string).collect()
     }
 
     fn card(id: &str, answer: &str, workload: &str, why_not: &str) -> String {

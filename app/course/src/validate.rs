@@ -106,7 +106,9 @@ pub fn svg_dark_problem(svg: &str) -> Option<&'static str> {
 }
 
 /// Parses the scenario cards (path relative to content/), validating every
-/// workload against the catalogue with the matcher's own validation.
+/// workload against the catalogue with the matcher's own validation, and
+/// checks that every class the matcher ranks level with a card's answer has
+/// the author's reason.
 pub fn parse_scenarios(
     file: &str,
     text: Result<String, String>,
@@ -114,7 +116,13 @@ pub fn parse_scenarios(
 ) -> (Option<ScenarioBank>, Vec<Diagnostic>) {
     let path = format!("content/{file}");
     match text {
-        Ok(text) => scenarios::parse(&path, &text, Some(catalogue)),
+        Ok(text) => {
+            let (bank, mut problems) = scenarios::parse(&path, &text, Some(catalogue));
+            if let Some(bank) = &bank {
+                problems.extend(scenarios::check_rivals(&path, &text, bank, catalogue));
+            }
+            (bank, problems)
+        }
         Err(error) => (
             None,
             vec![Diagnostic::new(

@@ -23,7 +23,7 @@ impl Accelerator {
             });
         }
         let (table, key) = field.split_once('.').unwrap_or((field, ""));
-        let precision = Precision::ALL.into_iter().find(|p| p.key() == key);
+        let precision = Precision::from_key(key);
         let text = match (table, key) {
             ("peak_tflops", _) => {
                 let p = precision?;

@@ -70,6 +70,15 @@ impl Precision {
         }
     }
 
+    /// The precision a key names, in any case and with spaces around it, as
+    /// menus and links give it.
+    pub fn from_key(text: &str) -> Option<Precision> {
+        let key = text.trim();
+        Precision::ALL
+            .into_iter()
+            .find(|p| p.key().eq_ignore_ascii_case(key))
+    }
+
     /// The name people write: FP32, BF16, FP8, INT8.
     pub fn label(self) -> &'static str {
         match self {

@@ -53,9 +53,7 @@ pub fn Roofline(mount: WidgetMount) -> impl IntoView {
     // The guess is asked before the learner changes anything, so the unit
     // follows the author's precision: ops/byte for an INT8 example.
     let predict_unit = form.with_untracked(|f| {
-        Precision::ALL
-            .into_iter()
-            .find(|p| p.key() == f.precision.trim().to_ascii_lowercase())
+        Precision::from_key(&f.precision)
             .unwrap_or(Precision::Bf16)
             .per_byte_unit()
     });
