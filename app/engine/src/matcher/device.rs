@@ -296,17 +296,56 @@ pub fn judge(
     verdict
 }
 
+/// The weights a part serves: 16-bit on a part that publishes a 16-bit (or
+/// FP32) peak, 8-bit on one that publishes only 8-bit peaks (the Edge TPU runs
+/// INT8 models only). The memory fit and the latency floor both read it, so a
+/// part's weights have one size in every sentence about it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct ServedWeights {
+    bytes: f64,
+    eight_bit: bool,
+}
+
+impl ServedWeights {
+    fn on(device: &Device) -> ServedWeights {
+        let eight_bit = matches!(device.precision, Some(Precision::Int8 | Precision::Fp8));
+        ServedWeights {
+            bytes: if eight_bit {
+                1.0
+            } else {
+                INFERENCE_BYTES_PER_PARAM
+            },
+            eight_bit,
+        }
+    }
+
+    fn bits(self) -> &'static str {
+        if self.eight_bit {
+            "8-bit"
+        } else {
+            "16-bit"
+        }
+    }
+
+    /// What could still bring a missed floor under the target on this part.
+    fn way_under(self) -> &'static str {
+        if self.eight_bit {
+            "this part runs 8-bit weights only, so only a smaller model could bring it under here"
+        } else {
+            "only fewer bytes per weight (8- or 4-bit) could bring it under on this part"
+        }
+    }
+}
+
 fn memory_fit(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict) {
     let Some(params) = input.params else {
         return;
     };
-    // A part that publishes only 8-bit peaks (the Edge TPU runs INT8 models
-    // only) serves 8-bit weights, one byte each, not 16-bit ones.
-    let eight_bit = matches!(device.precision, Some(Precision::Int8 | Precision::Fp8));
+    let served = ServedWeights::on(device);
     let (per_param, what) = match input.phase {
         Phase::Training => (TRAINING_BYTES_PER_PARAM, "training state"),
-        Phase::Inference if eight_bit => (1.0, "8-bit weights"),
-        Phase::Inference => (INFERENCE_BYTES_PER_PARAM, "weights"),
+        Phase::Inference if served.eight_bit => (served.bytes, "8-bit weights"),
+        Phase::Inference => (served.bytes, "weights"),
     };
     let need = params * per_param;
     let need_text = words::bytes(need);
@@ -463,7 +502,7 @@ fn roofline_speed(
 }
 
 /// The least time one step of a served transformer can take on `chips` of a
-/// part: every 2-byte weight read once from memory, and 2 FLOPs per weight
+/// part: every weight read once from memory, and 2 operations per weight
 /// per sequence at peak, both spread evenly over the chips. Queueing, prefill
 /// and the links between chips only add to it.
 struct StepFloor {
@@ -505,9 +544,15 @@ impl StepFloor {
                 words::number(device.bandwidth_gb_s.unwrap_or_default())
             )
         } else {
+            // A part counted in TOPS does integer operations, not FLOPs.
+            let work = match device.precision {
+                Some(Precision::Int8) => {
+                    format!("{} operations", crate::format::scientific(flops, 3))
+                }
+                _ => crate::format::si(flops, "FLOP"),
+            };
             format!(
-                "doing {} of arithmetic at {} {} per chip",
-                crate::format::si(flops, "FLOP"),
+                "doing {work} of arithmetic at {} {} per chip",
                 words::number(device.peak_tflops.unwrap_or_default()),
                 speed_unit(device.precision)
             )
@@ -532,7 +577,9 @@ fn latency_floor(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerd
     // An unknown batch is taken as one sequence, the case with the lowest floor.
     #[allow(clippy::cast_precision_loss)]
     let batch = input.batch_size.map_or(1.0, |b| b as f64);
-    let weights = params * INFERENCE_BYTES_PER_PARAM;
+    let served = ServedWeights::on(device);
+    let bits = served.bits();
+    let weights = params * served.bytes;
     let flops = 2.0 * params * batch;
     let domain = device.domain_size.max(1);
     let needed = device
@@ -572,7 +619,7 @@ fn latency_floor(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerd
             "latency_floor",
             0,
             format!(
-                "Note: with 16-bit weights, one {step} of this model takes at least {} {}, {}, within the {target} p99 target; {rest}.{}",
+                "Note: with {bits} weights, one {step} of this model takes at least {} {}, {}, within the {target} p99 target; {rest}.{}",
                 time(&least),
                 least.place(device),
                 least.why(device, weights, flops),
@@ -588,7 +635,7 @@ fn latency_floor(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerd
             "latency_floor",
             0,
             format!(
-                "Note: with 16-bit weights, one {step} of this model takes at least {} {}, over the {target} p99 target, but {} {}, within it before the links between chips add their share. {}",
+                "Note: with {bits} weights, one {step} of this model takes at least {} {}, over the {target} p99 target, but {} {}, within it before the links between chips add their share. {}",
                 time(&least),
                 least.place(device),
                 time(&split),
@@ -601,10 +648,11 @@ fn latency_floor(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerd
             "latency_floor",
             LATENCY_FLOOR_MISSED,
             format!(
-                "Against: with 16-bit weights, one {step} of this model takes at least {} {}, {}, over the {target} p99 target; only fewer bytes per weight (8- or 4-bit) could bring it under on this part.",
+                "Against: with {bits} weights, one {step} of this model takes at least {} {}, {}, over the {target} p99 target; {}.",
                 time(&split),
                 split.place(device),
-                split.why(device, weights, flops)
+                split.why(device, weights, flops),
+                served.way_under()
             ),
         );
     }

@@ -1101,3 +1101,73 @@ fn a_served_llms_fit_says_the_kv_cache_comes_on_top() {
     // Other families hold no KV cache.
     assert!(!reasons("cnn").contains("KV cache"));
 }
+
+/// A part that publishes only 8-bit peaks serves 8-bit weights, so its
+/// latency floor reads one byte per weight and counts integer operations, as
+/// its memory fit does; a 16-bit part beside it (in another class, since a
+/// class reports only its best part) keeps two bytes.
+#[test]
+fn an_eight_bit_part_floors_on_one_byte_per_weight() {
+    let parts = [
+        toy_part(
+            "int8-only",
+            "Int8 card",
+            "edge",
+            "int8 = 100.0",
+            (8.0, 100.0),
+        ),
+        toy_part(
+            "bf16-card",
+            "Bf16 card",
+            "asic",
+            "bf16 = 100.0",
+            (8.0, 100.0),
+        ),
+    ];
+    let floor = |pairs: &[(&str, &str)], id: &str| {
+        let out = run_on(&parts, pairs);
+        let entry = out.ranking.iter().find(|e| e.device.id == id);
+        entry
+            .into_iter()
+            .flat_map(|e| e.reasons.iter())
+            .find(|r| r.contains("forward pass of this model"))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let read = [
+        ("phase", "inference"),
+        ("model_family", "transformer"),
+        ("params", "1e9"),
+        ("batch_size", "1"),
+        ("latency_p99_ms", "1"),
+    ];
+    // 1 GB at 100 GB/s is 10 ms, over a 1 ms target; 16-bit takes 20 ms.
+    let eight = floor(&read, "int8-only");
+    assert!(eight.starts_with("Against: with 8-bit weights"), "{eight}");
+    assert!(eight.contains("at least 10 ms"), "{eight}");
+    assert!(eight.contains("reading 1 GB of weights"), "{eight}");
+    assert!(eight.contains("only a smaller model"), "{eight}");
+    let sixteen = floor(&read, "bf16-card");
+    assert!(
+        sixteen.starts_with("Against: with 16-bit weights"),
+        "{sixteen}"
+    );
+    assert!(sixteen.contains("at least 20 ms"), "{sixteen}");
+    assert!(sixteen.contains("(8- or 4-bit)"), "{sixteen}");
+    // A batch of 10,000 makes the arithmetic the floor: 2e13 operations at
+    // 100 TOPS is 200 ms, told in operations, not FLOPs.
+    let math = [
+        ("phase", "inference"),
+        ("model_family", "transformer"),
+        ("params", "1e9"),
+        ("batch_size", "10000"),
+        ("latency_p99_ms", "1000"),
+    ];
+    let eight = floor(&math, "int8-only");
+    assert!(
+        eight.contains("doing 2 × 10¹³ operations of arithmetic"),
+        "{eight}"
+    );
+    assert!(!eight.contains("FLOP"), "{eight}");
+    assert!(floor(&math, "bf16-card").contains("20 TFLOP of arithmetic"));
+}

@@ -81,7 +81,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             flops_tex: "F \\approx 7\\,T H",
             bytes_tex: "Q = 2\\,b\\,T H",
             bindings: vec![size("T", "tokens", tokens), size("H", "hidden size", hidden)],
-            note: "About 7 FLOPs per element (mean, variance, normalize, scale, shift); the tensor is read once and written once.",
+            note: "About 7 arithmetic operations per element (mean, variance, normalize, scale, shift); the tensor is read once and written once.",
             source: WILLIAMS_2009,
         },
         Shape::Embedding { lookups, dim, .. } => Work {
@@ -99,7 +99,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             flops_tex: "F = 4\\,B s^2 h",
             bytes_tex: "Q = 4\\,b\\,B s h",
             bindings: vec![size("B", "batch", batch), size("s", "sequence length", seq_len), size("h", "hidden size", hidden)],
-            note: "QKᵀ and the weighted sum of V each cost 2Bs²h FLOPs. Fused (FlashAttention-style), the s×s scores stay on chip, so only Q, K, V and the output cross memory.",
+            note: "QKᵀ and the weighted sum of V each cost 2Bs²h operations (a multiply and an add per term). Fused (FlashAttention-style), the s×s scores stay on chip, so only Q, K, V and the output cross memory.",
             source: DAO_2022,
         },
         Shape::Conv2d { batch, size: side, channels_in, channels_out, kernel } => Work {
@@ -117,7 +117,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             flops_tex: "F = 2\\,N B s",
             bytes_tex: "Q \\approx b\\,N",
             bindings: vec![size("N", "parameters", params), size("B", "batch", batch), size("s", "prompt length", seq_len)],
-            note: "The forward pass costs about 2 FLOPs per parameter per token; the weights are read once for the whole prompt (activations and KV cache left out).",
+            note: "The forward pass costs about 2 operations (a multiply and an add) per parameter per token; the weights are read once for the whole prompt (activations and KV cache left out).",
             source: KAPLAN_2020,
         },
         Shape::Decode { params, batch } => Work {

@@ -663,3 +663,24 @@ fn int8_work_is_told_in_operations_and_tops() {
         Some("1,365 FLOP/byte")
     );
 }
+
+/// The notes under each formula are read at every precision, so none of them
+/// may call INT8 work "FLOPs"; the labels and results must not either.
+#[test]
+fn no_int8_explanation_says_flop() {
+    let course = crate::hardware::course_catalogue();
+    for op in Operation::ALL {
+        let valid = form(&[
+            ("accelerators", "h100-sxm-80gb"),
+            ("precision", "int8"),
+            ("op", op.key()),
+        ])
+        .validate(&course)
+        .unwrap();
+        for e in &compute(&valid).explanations {
+            for text in [e.label, e.note, e.result.as_str()] {
+                assert!(!text.contains("FLOP"), "{}, {}: {text}", op.key(), e.label);
+            }
+        }
+    }
+}
