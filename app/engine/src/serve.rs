@@ -38,7 +38,7 @@
 //!   with the context growing by one token a step. P is the dense peak at the
 //!   compute precision, η = `compute_efficiency`, BW the peak memory bandwidth
 //!   times `memory_efficiency` (the share of it that serving reaches, which
-//!   Databricks measured at 55–60% for 70B models at batch 1). KV-cache
+//!   Databricks measured at 55–60% at batch 1 on 2–4 GPUs). KV-cache
 //!   writes and activations are left out. Prefill emits a request's first
 //!   token (the time to first token ends there), and `output_tokens` − 1
 //!   decode steps emit the rest, as serving benchmarks count them (latency =
