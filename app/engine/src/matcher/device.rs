@@ -791,7 +791,7 @@ fn cloud_only(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict
             "cloud_only",
             -40,
             format!(
-                "Against: the {} is not sold; it exists only as a cloud instance, not in {place}.",
+                "Against: the {} is not offered for sale to ordinary buyers; it is rented as a cloud instance, not installed in {place}.",
                 device.name
             ),
         );

@@ -506,7 +506,7 @@ pub const RULES: [Rule; 40] = [
             "even idle, the data-centre parts of this class draw more than the whole budget",
         ),
         &[(Class::Neuromorphic, "event-driven chips draw power mainly when spikes arrive, the regime neuromorphic research targets")],
-        "Always-on sensing at milliwatts is the domain of microcontrollers (TensorFlow Lite for Microcontrollers runs in 16 KB with no operating system) and of event-driven neuromorphic chips; the rule takes over from the 30 W rule at a watt or less and carries its points too, since a milliwatt budget is tighter still.",
+        "Always-on sensing at milliwatts is the domain of microcontrollers (LiteRT for Microcontrollers, formerly TensorFlow Lite for Microcontrollers, runs in 16 KB with no operating system) and of event-driven neuromorphic chips; the rule takes over from the 30 W rule at a watt or less and carries its points too, since a milliwatt budget is tighter still.",
         TFLM,
     ),
     class_rule(
@@ -744,10 +744,10 @@ pub const RULES: [Rule; 40] = [
     device_rule(
         "cloud_only",
         "p_{\\mathrm{rent}}",
-        "Sold only as a cloud service",
+        "Rented only as a cloud service",
         "deployment = on_prem or edge, and the part is a Cloud TPU or an AWS chip",
         "−40",
-        "Cloud TPUs and AWS Inferentia and Trainium are not sold; they exist only as instances in their vendor's cloud.",
+        "Cloud TPUs and AWS Inferentia and Trainium are not offered for sale to ordinary buyers; they are rented as instances in their vendor's cloud.",
         AWS_INF2_ARCH,
     ),
     device_rule(

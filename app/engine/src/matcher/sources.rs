@@ -77,10 +77,10 @@ pub const BANBURY_2021: Source = Source {
 };
 
 pub const TFLM: Source = Source {
-    title: "TensorFlow, TensorFlow Lite for Microcontrollers",
+    title: "Google AI Edge, LiteRT for Microcontrollers (formerly TensorFlow Lite for Microcontrollers)",
     locator:
         "Overview: the core runtime fits in 16 KB on an Arm Cortex-M3 and needs no operating system",
-    url: "https://www.tensorflow.org/lite/microcontrollers",
+    url: "https://ai.google.dev/edge/lite/microcontrollers/overview",
 };
 
 pub const CHUNG_2018: Source = Source {
