@@ -124,11 +124,15 @@ pub fn si(value: f64, unit: &str) -> String {
     format!("{} {unit}", significant_digits(value, 3))
 }
 
-/// A duration that may be tiny: microseconds below a millisecond,
-/// milliseconds below a second, then `duration`'s units, so the parts of a
-/// step never round to "0 seconds".
+/// A duration that may be tiny: nanoseconds below a microsecond,
+/// microseconds below a millisecond, milliseconds below a second, then
+/// `duration`'s units, so the parts of a step never round to "0 seconds"
+/// and never read "0.0786 µs".
 pub fn short_duration(seconds: f64) -> String {
-    if seconds < 1e-3 {
+    // Below 0.9995 µs three significant figures still round under 1,000 ns.
+    if seconds > 0.0 && seconds < 0.9995e-6 {
+        format!("{} ns", significant_digits(seconds * 1e9, 3))
+    } else if seconds < 1e-3 {
         format!("{} µs", significant_digits(seconds * 1e6, 3))
     } else if seconds < 1.0 {
         format!("{} ms", significant_digits(seconds * 1e3, 3))
@@ -148,6 +152,8 @@ pub fn milliseconds(value_ms: f64) -> String {
     // and below 59,950 ms under 60 s; past those the next unit reads better.
     if value_ms <= 0.0 {
         format!("{} ms", significant_digits(value_ms, 3))
+    } else if value_ms < 0.9995e-3 {
+        format!("{} ns", significant_digits(value_ms * 1e6, 3))
     } else if value_ms < 0.9995 {
         format!("{} µs", significant_digits(value_ms * 1e3, 3))
     } else if value_ms < 999.5 {
@@ -267,6 +273,17 @@ fn superscript(exponent: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn tiny_durations_read_in_nanoseconds() {
+        assert_eq!(super::short_duration(7.86e-8), "78.6 ns");
+        assert_eq!(super::short_duration(4.18e-9), "4.18 ns");
+        assert_eq!(super::short_duration(0.9996e-6), "1 µs");
+        assert_eq!(super::short_duration(8.77e-7), "877 ns");
+        assert_eq!(super::short_duration(2.5e-5), "25 µs");
+        assert_eq!(super::milliseconds(7.86e-5), "78.6 ns");
+        assert_eq!(super::milliseconds(0.5), "500 µs");
+    }
 
     #[test]
     fn scores_round_half_up_to_a_whole_percent() {

@@ -17,6 +17,7 @@ pub mod field;
 pub mod format;
 pub mod hardware;
 pub mod matcher;
+pub mod predict;
 pub mod quiz;
 pub mod rng;
 pub mod roofline;

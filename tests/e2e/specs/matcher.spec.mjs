@@ -51,6 +51,23 @@ test("the matcher moves from GPU to the edge when power and place say so", async
   await course.expectNoConsoleErrors();
 });
 
+// A budget no part meets leaves a ranking of near misses, and the widget
+// says so above it, with what the top part misses.
+test("when no part meets the limits, the matcher says so before the ranking", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/matcher?matcher.phase=inference&matcher.model_family=cnn&matcher.power_budget_w=1.5");
+  const widget = course.widget("matcher");
+  const unmet = widget.root.getByTestId("matcher-limits-unmet");
+  await expect(unmet).toContainText("No part here meets every limit you set");
+  await expect(unmet).toContainText("over the 1.5 W budget");
+  await widget.set("power_budget_w", "30");
+  await expect(unmet).toHaveCount(0);
+  await expect(widget.root.getByTestId("rank-1")).toBeVisible();
+  // Each fired rule is named in words as well as by its id.
+  await expect(widget.root.getByTestId("rank-1").locator("details table")).toContainText("Power draw against the budget");
+  await course.expectNoConsoleErrors();
+});
+
 // The matcher's intensity for a served recommender is the roofline
 // explorer's whole DLRM-DCNv2 count (91 FLOP/byte at batch 256 in BF16), and
 // each reason names what was counted; training falls back to the lookups.
@@ -119,6 +136,9 @@ test("the matching checkpoint is completed by keyboard, explains a wrong match, 
   expect(Object.keys(answers).length).toBeGreaterThanOrEqual(24);
   const course = new CoursePage(page);
   const { quiz, ids, select: cardSelect } = await dealtRound(page, course);
+  // Eight selects share a visible label; each names its card to a screen reader.
+  const firstTitle = (await quiz.root.getByTestId(`card-${ids[0]}`).locator(".scenario-title").innerText()).trim();
+  await expect(cardSelect(ids[0])).toHaveAccessibleName(`Best hardware class for “${firstTitle}”`);
   // All right but the first, which gets a wrong class on purpose. The count
   // beside the waiting button says how many are matched.
   const progress = quiz.root.getByTestId("matching-progress");
@@ -167,6 +187,26 @@ test("the matching checkpoint is completed by keyboard, explains a wrong match, 
   await expect(row.getByTestId("progress-attempts")).toHaveText("2 attempts · best 100% · latest 100%");
   await expect(row.getByTestId("progress-status")).toHaveText("✓ All matched");
   await expect(page.getByRole("columnheader", { name: "Module quiz" })).toBeVisible();
+  await course.expectNoConsoleErrors();
+});
+
+// After any submitted round, one press deals the next: other cards, nothing
+// chosen, focus at the widget's heading.
+test("a new round deals other cards at once", async ({ page }) => {
+  const course = new CoursePage(page);
+  const { quiz, ids, select } = await dealtRound(page, course);
+  await expect(quiz.root.getByTestId("matching-new-round")).toHaveCount(0);
+  for (const id of ids) await select(id).selectOption(answers[id]);
+  await quiz.root.getByTestId("matching-submit").press("Enter");
+  await expect(quiz.root.getByTestId("matching-result")).toContainText("8 of 8 matched correctly");
+  await quiz.root.getByTestId("matching-new-round").press("Enter");
+  await expect(quiz.root.getByRole("heading", { level: 3 })).toBeFocused();
+  const dealt = quiz.root.locator("[data-testid^='card-']").filter({ has: page.getByTestId("card-select") });
+  await expect(dealt).toHaveCount(8);
+  await expect(quiz.root.getByTestId("matching-progress")).toHaveText("0 of 8 scenarios answered");
+  await expect(quiz.root.getByTestId("matching-record")).toContainText("Attempts 1 · best 100%");
+  const next = await dealt.evaluateAll((els) => els.map((el) => el.dataset.testid.replace(/^card-/, "")));
+  expect(next).not.toEqual(ids);
   await course.expectNoConsoleErrors();
 });
 

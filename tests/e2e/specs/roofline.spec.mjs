@@ -127,6 +127,16 @@ test("parts without the chosen precision, or past eight, are left off in words",
   await page.goto("/#/lab/roofline?roofline.accelerators=h100-sxm-80gb,a100-sxm-80gb,a100-sxm-40gb,h100-pcie-80gb,h200-sxm-141gb,b200-sxm-180gb,l4-24gb,t4-16gb,v100-sxm-32gb,mi250x-128gb");
   await expect(widget.root.getByTestId("roofline-table").locator("tbody tr")).toHaveCount(8);
   await expect(note).toContainText("The chart compares up to 8 parts, so NVIDIA Tesla V100 SXM2 32 GB and AMD Instinct MI250X 128 GB are left off");
+  // At eight, an unticked box rests until one is unticked.
+  await page.goto("/#/lab/roofline?roofline.accelerators=h100-sxm-80gb,a100-sxm-80gb,a100-sxm-40gb,h100-pcie-80gb,h200-sxm-141gb,b200-sxm-180gb,l4-24gb,t4-16gb");
+  await expect(widget.root.getByTestId("roofline-table").locator("tbody tr")).toHaveCount(8);
+  await expect(widget.root.getByTestId("pick-mi300x-192gb")).toBeDisabled();
+  await expect(widget.root.getByTestId("pick-t4-16gb")).toBeEnabled();
+  await widget.root.getByTestId("pick-t4-16gb").press("Space");
+  await expect(widget.root.getByTestId("pick-mi300x-192gb")).toBeEnabled();
+  await widget.root.getByTestId("pick-mi300x-192gb").press("Space");
+  await expect(widget.root.getByTestId("place-mi300x-192gb")).toBeVisible();
+  await expect(widget.root.getByTestId("pick-t4-16gb")).toBeDisabled();
   await course.expectNoConsoleErrors();
 });
 
@@ -248,6 +258,8 @@ test("a changed example says so, and the keyboard brings the example back", asyn
   await widget.root.getByTestId("back-to-example").focus();
   await page.keyboard.press("Enter");
   await expect(widget.root.getByTestId("widget-changed")).toHaveCount(0);
+  // The button is gone, so focus lands on the widget's heading, not the page.
+  await expect(widget.root.getByRole("heading", { level: 3 })).toBeFocused();
   await expect(widget.input("op")).toHaveValue("decode");
   await expect.poll(async () => Number(await widget.input("params").inputValue())).toBe(70e9);
   await expect.poll(() => new URL(page.url()).hash).not.toContain("roofline.");

@@ -126,7 +126,28 @@ test("predict before reveal hides results until the learner guesses", async ({ p
   await predict.getByTestId("predict-input").fill("30");
   await predict.getByTestId("predict-input").press("Enter");
   await expect(predict.getByTestId("predict-result")).toContainText("You guessed 30 days");
+  // The form has gone; a keyboard user goes on from the verdict.
+  await expect(predict.getByTestId("predict-result")).toBeFocused();
   await expect(section.locator(".widget-results")).toBeVisible();
+});
+
+// A guess that matches the model is called right, not "1× too low", and a
+// near miss is told in percent.
+test("a right guess is spot on and a near miss is told in percent", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/matching");
+  const widget = course.widget("roofline");
+  const predict = widget.root.getByTestId("predict");
+  await predict.getByTestId("predict-input").fill("0.5");
+  await predict.getByTestId("predict-reveal").press("Enter");
+  await expect(predict.getByTestId("predict-result")).toHaveText("You guessed 0.5 FLOP/byte; the model gives 0.5 FLOP/byte: spot on.");
+  await expect(predict.getByTestId("predict-result")).toBeFocused();
+  await page.reload();
+  const again = course.widget("roofline").root.getByTestId("predict");
+  await again.getByTestId("predict-input").fill("0.6");
+  await again.getByTestId("predict-input").press("Enter");
+  await expect(again.getByTestId("predict-result")).toHaveText("You guessed 0.6 FLOP/byte; the model gives 0.5 FLOP/byte: 20% too high.");
+  await course.expectNoConsoleErrors();
 });
 
 test("echarts loads only when a chart mounts, and the chart has a table", async ({ page }) => {

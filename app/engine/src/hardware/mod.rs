@@ -135,11 +135,13 @@ impl Precision {
 
     /// An intensity in this precision's unit, grouped, e.g. `1,365 FLOP/byte`.
     pub fn per_byte(self, value: f64) -> String {
-        format!(
-            "{} {}",
-            crate::format::chart_value(value),
-            self.per_byte_unit()
-        )
+        let number = crate::format::chart_value(value);
+        // "1 ops/byte" reads as a slip; FLOP is the same word either way.
+        let unit = match (self, number.as_str()) {
+            (Precision::Int8, "1") => "op/byte",
+            _ => self.per_byte_unit(),
+        };
+        format!("{number} {unit}")
     }
 }
 

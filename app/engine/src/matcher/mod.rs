@@ -186,7 +186,15 @@ pub struct MatcherOutput {
     pub unknown: Vec<&'static str>,
     pub note: &'static str,
     pub explanations: Vec<Explanation>,
+    /// When even the top-ranked part breaks a limit the learner set (power,
+    /// place, memory, latency), the reasons it does, so the ranking is read
+    /// as "least bad", not as a recommendation. Empty when it meets them all.
+    pub limits_unmet: Vec<String>,
 }
+
+/// Device rules whose penalty means a part cannot meet a limit the learner
+/// set, rather than merely suiting the workload less well.
+pub const HARD_LIMIT_RULES: [&str; 4] = ["power_fit", "cloud_only", "memory_fit", "latency_floor"];
 
 impl MatcherOutput {
     /// The classes best first.
@@ -293,12 +301,34 @@ pub fn compute(input: &MatcherInput) -> MatcherOutput {
     // Stable: equal scores keep the CLASSES order.
     ranking.sort_by_key(|entry| std::cmp::Reverse(entry.score));
     let explanations = explain(&ranking);
+    let limits_unmet = ranking
+        .first()
+        .and_then(|top| scored.iter().find(|s| s.device.id == top.device.id))
+        .map(|top| {
+            top.verdict
+                .fired
+                .iter()
+                .filter(|f| f.points < 0 && HARD_LIMIT_RULES.contains(&f.rule.id))
+                .map(|f| sentence_case(f.reason.trim_start_matches("Against: ")))
+                .collect()
+        })
+        .unwrap_or_default();
     MatcherOutput {
         ranking,
         unknown: input.unknown_keys(),
         note: NOTE,
         explanations,
+        limits_unmet,
     }
+}
+
+/// A reason lifted out of its "Against: " frame starts a sentence of its own.
+fn sentence_case(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 fn rank_class(class: Class, scored: &[Scored], firings: &[ClassFiring]) -> Option<ClassRanking> {

@@ -1171,3 +1171,31 @@ fn an_eight_bit_part_floors_on_one_byte_per_weight() {
     assert!(!eight.contains("FLOP"), "{eight}");
     assert!(floor(&math, "bf16-card").contains("20 TFLOP of arithmetic"));
 }
+
+/// When even the top part breaks a limit the learner set, the output says
+/// so, with the reasons; a workload every limit of which the top part meets
+/// gets no such warning.
+#[test]
+fn a_ranking_whose_top_part_breaks_a_limit_says_so() {
+    let out = run(&[
+        ("phase", "inference"),
+        ("model_family", "cnn"),
+        ("power_budget_w", "1.5"),
+    ]);
+    let all = out.limits_unmet.join("\n");
+    assert!(!out.limits_unmet.is_empty(), "{}", describe(&out));
+    assert!(all.contains("over the 1.5 W budget"), "{all}");
+    assert!(all.starts_with("The "), "{all}");
+    let fine = run(&[
+        ("phase", "inference"),
+        ("model_family", "cnn"),
+        ("power_budget_w", "30"),
+    ]);
+    assert!(fine.limits_unmet.is_empty(), "{:?}", fine.limits_unmet);
+    let default = run(&[("phase", "training"), ("model_family", "cnn")]);
+    assert!(
+        default.limits_unmet.is_empty(),
+        "{:?}",
+        default.limits_unmet
+    );
+}

@@ -81,7 +81,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             flops_tex: "F \\approx 7\\,T H",
             bytes_tex: "Q = 2\\,b\\,T H",
             bindings: vec![size("T", "tokens", tokens), size("H", "hidden size", hidden)],
-            note: "About 7 arithmetic operations per element (mean, variance, normalize, scale, shift); the tensor is read once and written once.",
+            note: "About 7 arithmetic operations per element (mean, variance, normalize, scale, shift); the tensor is read once and written once. These run on the vector units, not the matrix units whose peak the chart draws, so the real compute roof is far lower, and in 8-bit formats layer norm is usually computed in 16 or 32 bits anyway; at intensities this low it is memory-bound either way.",
             source: WILLIAMS_2009,
         },
         Shape::Embedding { lookups, dim, .. } => Work {
@@ -90,7 +90,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             flops_tex: "F = L\\,d",
             bytes_tex: "Q = b\\,L\\,d",
             bindings: vec![size("L", "rows gathered", lookups), size("d", "embedding dimension", dim)],
-            note: "A gather from an embedding table (a recommender's sparse features) with sum pooling: one add per element read. Rows are scattered, so real bandwidth is lower still.",
+            note: "A gather from an embedding table (a recommender's sparse features) with sum pooling: one add per element read. Rows are scattered, so real bandwidth is lower still. The adds run on the vector units, not the matrix units whose peak the chart draws, so the real compute roof is lower; at 0.5 to 1 operation per byte it is memory-bound either way.",
             source: WILLIAMS_2009,
         },
         Shape::Attention { batch, seq_len, hidden } => Work {
@@ -367,6 +367,12 @@ fn explain_footprint(
 }
 
 /// When a part with more peak compute is no faster, or barely faster, say so with numbers.
+/// A memory-bound part that still reaches this share of its peak sits near
+/// its ridge: most of the compute paid for is used, so the warning about
+/// wasted compute would overstate it (a 3×3 convolution on an H100 reaches
+/// about 89%).
+pub const WASTE_BELOW_SHARE: f64 = 0.8;
+
 fn over_provisioning_warning(placements: &[Placement], precision: Precision) -> Option<String> {
     let rate = if precision == Precision::Int8 {
         "OPS"
@@ -379,6 +385,9 @@ fn over_provisioning_warning(placements: &[Placement], precision: Precision) -> 
         .collect();
     let first = memory_bound.first()?;
     if placements.len() < 2 {
+        if first.share_of_peak >= WASTE_BELOW_SHARE {
+            return None;
+        }
         return Some(format!(
             "Memory-bound: {} reaches only {}% of its peak here. Buying more {rate} would not help; more memory bandwidth, a bigger batch or fusing operations would.",
             first.name,
@@ -391,7 +400,10 @@ fn over_provisioning_warning(placements: &[Placement], precision: Precision) -> 
     let least_compute = placements
         .iter()
         .min_by(|a, b| a.peak_flops_per_s.total_cmp(&b.peak_flops_per_s))?;
-    if most_compute.bound != Bound::Memory || most_compute.id == least_compute.id {
+    if most_compute.bound != Bound::Memory
+        || most_compute.id == least_compute.id
+        || most_compute.share_of_peak >= WASTE_BELOW_SHARE
+    {
         return None;
     }
     let compute_ratio = most_compute.peak_flops_per_s / least_compute.peak_flops_per_s;

@@ -649,6 +649,9 @@ fn int8_work_is_told_in_operations_and_tops() {
     for e in &out.explanations {
         assert!(!e.result.contains("FLOP"), "{}: {}", e.label, e.result);
     }
+    // One operation per byte is singular, as "1 FLOP/byte" already is.
+    assert_eq!(Precision::Int8.per_byte(1.0), "1 op/byte");
+    assert_eq!(Precision::Int8.per_byte(2.0), "2 ops/byte");
     // BF16 on the same work keeps FLOPs, with the separator.
     let bf16 = run(&[
         ("accelerators", "h100-sxm-80gb"),
@@ -683,4 +686,33 @@ fn no_int8_explanation_says_flop() {
             }
         }
     }
+}
+
+/// A memory-bound part near its ridge uses most of its compute, so the
+/// warning about paying for compute it cannot use stays quiet; far below the
+/// ridge (decode at batch 1) it still speaks.
+#[test]
+fn no_waste_warning_near_the_ridge() {
+    let course = crate::hardware::course_catalogue();
+    let run = |pairs: &[(&str, &str)]| compute(&form(pairs).validate(&course).unwrap());
+    let conv = run(&[
+        ("accelerators", "h100-sxm-80gb, a100-sxm-80gb"),
+        ("op", "conv2d"),
+    ]);
+    let h100 = conv
+        .placements
+        .iter()
+        .find(|p| p.id == "h100-sxm-80gb")
+        .unwrap();
+    assert_eq!(h100.bound, Bound::Memory);
+    assert!(
+        h100.share_of_peak > WASTE_BELOW_SHARE,
+        "{}",
+        h100.share_of_peak
+    );
+    assert_eq!(conv.warning, None);
+    let alone = run(&[("accelerators", "h100-sxm-80gb"), ("op", "conv2d")]);
+    assert_eq!(alone.warning, None);
+    let decode = run(&[("accelerators", "h100-sxm-80gb, a100-sxm-80gb")]);
+    assert!(decode.warning.is_some());
 }

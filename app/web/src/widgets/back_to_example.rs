@@ -39,14 +39,23 @@ pub fn back_to_example<F: WidgetForm>(form: RwSignal<F>, mount: &WidgetMount) ->
             "Back to the defaults",
         )
     };
+    // The button goes away once the form is back at its baseline, so focus
+    // moves to the widget's heading (every widget's is `INSTANCE-heading`)
+    // rather than falling to the top of the page.
+    let heading = StoredValue::new(format!("{}-heading", mount.instance));
     move || {
         changed.get().then(|| {
             let start = start.clone();
+            let restore = move |_| {
+                form.set(start.clone());
+                let target = heading.get_value();
+                request_animation_frame(move || crate::dom::refocus_if_lost(&target));
+            };
             view! {
                 <p class="widget-changed" data-testid="widget-changed">
                     {note}" "
                     <button type="button" class="secondary" data-testid="back-to-example"
-                        on:click=move |_| form.set(start.clone())>{action}</button>
+                        on:click=restore>{action}</button>
                 </p>
             }
         })

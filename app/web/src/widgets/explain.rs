@@ -39,6 +39,9 @@ pub fn ExplainedOutput(
                         on:click=move |_| open.update(|o| *o = !*o)
                     >
                         {move || if open.get() { "Hide explanation" } else { "Explain" }}
+                        // Every output has a toggle, so each names its output
+                        // for a screen reader listing the page's buttons.
+                        <span class="visually-hidden">{format!(": {label}")}</span>
                     </button>
                     <div id=panel_id class="explain-panel" hidden=move || !open.get()>
                         // Built only while open: rendering TeX for every output on every

@@ -171,8 +171,10 @@ fn Ranking(id: String, output: Memo<Option<MatcherOutput>>) -> impl IntoView {
             .iter()
             .enumerate()
             .map(|(rank, entry)| {
+                // The rule's title in words, with its id for the rules table
+                // under the explanation and the CLI's JSON.
                 let rules = entry.rules.iter().map(|r| view! {
-                    <tr><td><code>{r.rule}</code></td><td>{format!("{:+}", r.points)}</td></tr>
+                    <tr><td>{engine::matcher::rules::find(r.rule).map(|rule| rule.title).unwrap_or(r.rule)}" "<code class="rule-id">{r.rule}</code></td><td>{format!("{:+}", r.points)}</td></tr>
                 }).collect_view();
                 let reasons = entry.reasons.iter().map(|r| view! { <li>{r.clone()}</li> }).collect_view();
                 let others = entry.devices.iter().skip(1).map(|d| format!("{} ({:+})", d.name, d.score)).collect::<Vec<_>>().join(", ");
@@ -190,9 +192,20 @@ fn Ranking(id: String, output: Memo<Option<MatcherOutput>>) -> impl IntoView {
                 }
             })
             .collect_view();
+        // A ranking whose best part still breaks a limit is a list of
+        // near misses; the learner is told before reading it as advice.
+        let unmet = (!out.limits_unmet.is_empty()).then(|| view! {
+            <aside class="callout callout-warning" role="note" data-testid="matcher-limits-unmet">
+                <p class="callout-title"><span aria-hidden="true">"⚠"</span>" No part here meets every limit you set"</p>
+                <p>{format!("Even the top-ranked part, the {}, misses:", out.ranking.first().map(|top| top.device.name.as_str()).unwrap_or_default())}</p>
+                <ul>{out.limits_unmet.iter().map(|reason| view! { <li>{reason.clone()}</li> }).collect_view()}</ul>
+                <p>"The ranking below orders the parts by how far they fall short. Relax a limit, or look beyond this catalogue."</p>
+            </aside>
+        });
         view! {
             <p class="explain-note">{out.note}</p>
             {unknown}
+            {unmet}
             <ol class="match-ranking" data-testid="matcher-ranking">{rows}</ol>
         }
         .into_any()

@@ -22,11 +22,19 @@ pub fn PredictGate(
     let input_id = format!("{id}-guess");
     let error_id = format!("{input_id}-error");
     let unit_for_label = unit.clone();
+    let result_id = StoredValue::new(format!("{id}-result"));
+    // The form, and the button just pressed, go away on reveal; focus moves
+    // to the verdict so a keyboard user reads on from there, not from the top.
+    let show = move || {
+        revealed.set(true);
+        let target = result_id.get_value();
+        request_animation_frame(move || crate::dom::refocus_if_lost(&target));
+    };
     let reveal = move || match engine::field::parse_real(&text.get_untracked()) {
         Ok(value) if value > 0.0 => {
             guess.set(Some(value));
             error.set(None);
-            revealed.set(true);
+            show();
         }
         Ok(_) => error.set(Some(
             "Enter a guess above zero, or choose “Skip”.".to_string(),
@@ -38,17 +46,11 @@ pub fn PredictGate(
             <p class="predict-question"><span class="predict-mark" aria-hidden="true">"?"</span><strong>"Predict first: "</strong>{question}</p>
             {move || if revealed.get() {
                 let comparison = match (guess.get(), actual.get()) {
-                    (Some(g), Some(a)) if a > 0.0 => {
-                        let ratio = if g > a { g / a } else { a / g };
-                        let direction = if g > a { "high" } else { "low" };
-                        format!("You guessed {} {}; the model gives {} {}: {}× too {direction}.",
-                            engine::format::chart_value(g), unit, engine::format::chart_value(a), unit,
-                            engine::format::significant_digits(ratio, 2))
-                    }
+                    (Some(g), Some(a)) => engine::predict::verdict(g, a, &unit).unwrap_or_default(),
                     (None, _) => "You skipped the prediction; try guessing next time before you look.".to_string(),
-                    _ => String::new(),
+                    (Some(_), None) => String::new(),
                 };
-                view! { <p class="predict-result" role="status" data-testid="predict-result">{comparison}</p> }.into_any()
+                view! { <p id=result_id.get_value() class="predict-result" role="status" data-testid="predict-result">{comparison}</p> }.into_any()
             } else {
                 view! {
                     <form class="predict-form" on:submit=move |ev| { ev.prevent_default(); reveal(); }>
@@ -57,7 +59,7 @@ pub fn PredictGate(
                             aria-describedby=error_id.clone()
                             prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev)) />
                         <button type="submit" data-testid="predict-reveal">"Reveal"</button>
-                        <button type="button" class="secondary" data-testid="predict-skip" on:click=move |_| revealed.set(true)>"Skip"</button>
+                        <button type="button" class="secondary" data-testid="predict-skip" on:click=move |_| show()>"Skip"</button>
                         <p class="field-error" id=error_id.clone() aria-live="polite">
                             {move || error.get().map(|message| view! { <span aria-hidden="true">"⚠ "</span>{message} })}
                         </p>

@@ -19,7 +19,8 @@ use charming::Chart;
 use engine::format;
 use engine::hardware::{Accelerator, Catalogue, Precision};
 use engine::roofline::{
-    compute, Bound, Operation, Placement, RooflineForm, RooflineOutput, FIELDS, NUMBER_FIELDS,
+    compute, Bound, Operation, Placement, RooflineForm, RooflineOutput, FIELDS, MAX_ACCELERATORS,
+    NUMBER_FIELDS,
 };
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -160,16 +161,21 @@ fn AcceleratorPicker(
     let described_by = error_id.clone();
     view! {
         <fieldset class="accelerator-picker" aria-describedby=described_by data-testid="accelerator-picker">
-            <legend id=legend_id.clone()>"Accelerators to compare (up to 8)"</legend>
+            <legend id=legend_id.clone()>{format!("Accelerators to compare (up to {MAX_ACCELERATORS})")}</legend>
             {move || catalogue.get().map(|catalogue| catalogue.accelerators.iter().filter(|acc| placeable(acc)).map(|acc| {
                 let acc_id = acc.id.clone();
                 let checked_id = acc.id.clone();
+                let full_id = acc.id.clone();
+                // At the limit the unticked boxes rest, so a ninth part is
+                // never ticked only to be left off the chart.
+                let full = move || selected.with(|ids| ids.len() >= MAX_ACCELERATORS && !ids.contains(&full_id));
                 let box_id = format!("{box_prefix}-{}", acc.id);
                 let label_for = box_id.clone();
                 view! {
                     <label class="check" for=label_for>
                         <input type="checkbox" id=box_id data-testid=format!("pick-{}", acc.id)
                             prop:checked=move || selected.with(|ids| ids.contains(&checked_id))
+                            prop:disabled=full
                             on:change=move |ev| toggle(acc_id.clone(), event_target_checked(&ev)) />
                         {format!(" {} ({})", acc.name, acc.class.label())}
                     </label>

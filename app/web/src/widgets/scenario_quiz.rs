@@ -80,6 +80,10 @@ pub fn ScenarioQuiz(mount: WidgetMount) -> impl IntoView {
     let heading_id = format!("{}-heading", mount.instance);
     let labelled_by = heading_id.clone();
     let test_id = format!("widget-{}", mount.instance);
+    // Each press of "Deal a new round" remounts the round, which deals by the
+    // attempts recorded so far, so the next cards differ from the last.
+    let deal = RwSignal::new(0_u32);
+    let heading_for_round = heading_id.clone();
     view! {
         <section class="widget widget-wide scenario-quiz" aria-labelledby=labelled_by data-testid=test_id>
             <WidgetTitle standalone=heading_standalone id=heading_id kind="Checkpoint · ">{title}</WidgetTitle>
@@ -88,7 +92,10 @@ pub fn ScenarioQuiz(mount: WidgetMount) -> impl IntoView {
             })}
             {move || match bank.get() {
                 None => view! { <p role="status">"Loading the scenario cards…"</p> }.into_any(),
-                Some(bank) => view! { <Round bank=bank per_round=per_round.get() /> }.into_any(),
+                Some(bank) => {
+                    deal.track();
+                    view! { <Round bank=bank per_round=per_round.get() deal=deal heading_id=heading_for_round.clone() /> }.into_any()
+                }
             }}
         </section>
     }
@@ -103,7 +110,12 @@ fn select_id(card_id: &str) -> String {
 }
 
 #[component]
-fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl IntoView {
+fn Round(
+    bank: Arc<course::scenarios::ScenarioBank>,
+    per_round: u64,
+    deal: RwSignal<u32>,
+    heading_id: String,
+) -> impl IntoView {
     let store = use_progress();
     let attempt = store
         .progress
@@ -207,6 +219,14 @@ fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl Int
             request_animation_frame(move || crate::dom::focus_element(&target));
         }
     };
+    let heading = StoredValue::new(heading_id);
+    let new_round = move |_| {
+        deal.update(|n| *n = n.wrapping_add(1));
+        // The pressed button goes with the old round; the widget's heading
+        // is where the new one starts.
+        let target = heading.get_value();
+        request_animation_frame(move || crate::dom::focus_element(&target));
+    };
     let chips = CLASSES
         .iter()
         .map(|class| {
@@ -241,7 +261,10 @@ fn Round(bank: Arc<course::scenarios::ScenarioBank>, per_round: u64) -> impl Int
                 view! {
                     <div id=RESULT_ID class=if right == count { "quiz-result passed" } else { "quiz-result failed" } role="status" data-testid="matching-result">
                         <p><strong>{format!("{right} of {count} matched correctly.")}</strong></p>
-                        {(right < count).then(|| view! { <button type="button" class="secondary" data-testid="matching-retry" on:click=retry.clone()>"Retry the wrong ones"</button> })}
+                        <p class="quiz-actions">
+                            {(right < count).then(|| view! { <button type="button" class="secondary" data-testid="matching-retry" on:click=retry.clone()>"Retry the wrong ones"</button> })}
+                            " "<button type="button" class="secondary" data-testid="matching-new-round" on:click=new_round>"Deal a new round"</button>
+                        </p>
                     </div>
                 }
             })}
@@ -307,7 +330,9 @@ fn CardView(
             on:drop=move |ev| { ev.prevent_default(); if !submitted.get_untracked() { if let Some(class) = dragging.get_untracked() { set(Some(class)); } } }>
             <p class="scenario-title"><strong>{card.title.clone()}</strong></p>
             <p>{card.scenario.clone()}</p>
-            <label for=select_id.clone()>"Best hardware class"</label>
+            // Eight selects share the visible label, so each names its card
+            // for a screen reader moving from one to the next.
+            <label for=select_id.clone()>"Best hardware class"<span class="visually-hidden">{format!(" for “{}”", card.title)}</span></label>
             <select id=select_id data-testid="card-select" disabled=move || submitted.get()
                 on:change=move |ev| set(course::scenarios::parse_class(&event_target_value(&ev)))>
                 <option value="" selected=move || current().is_none()>"Choose…"</option>

@@ -1,0 +1,85 @@
+//! How far a learner's prediction landed from the model's answer, in words.
+//! A guess within a few percent is called right, a near miss is told in
+//! percent, and a far one as a factor, since "1× too low" reads as a bug.
+
+use crate::format;
+
+/// Within this share of the answer, a guess counts as right: the widgets
+/// show three significant figures, so closer than this is reading error.
+pub const SPOT_ON: f64 = 0.05;
+/// Below this factor a miss is told in percent; from it on, as a factor.
+pub const TOLD_AS_FACTOR: f64 = 1.5;
+
+/// The sentence shown after a reveal. `None` when the answer is not a
+/// positive finite number, so there is nothing to compare with.
+pub fn verdict(guess: f64, actual: f64, unit: &str) -> Option<String> {
+    if !(guess.is_finite() && actual.is_finite() && guess > 0.0 && actual > 0.0) {
+        return None;
+    }
+    let said = format!(
+        "You guessed {} {unit}; the model gives {} {unit}",
+        format::chart_value(guess),
+        format::chart_value(actual)
+    );
+    let off = (guess - actual).abs() / actual;
+    let direction = if guess > actual { "high" } else { "low" };
+    let ratio = if guess > actual {
+        guess / actual
+    } else {
+        actual / guess
+    };
+    Some(if off <= SPOT_ON {
+        format!("{said}: spot on.")
+    } else if ratio < TOLD_AS_FACTOR {
+        format!("{said}: {} too {direction}.", format::whole_percent(off))
+    } else {
+        format!(
+            "{said}: {}× too {direction}.",
+            format::significant_digits(ratio, 2)
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_close_guess_is_spot_on_and_a_near_miss_is_told_in_percent() {
+        let say = |g: f64, a: f64| verdict(g, a, "FLOP/byte").unwrap_or_default();
+        assert_eq!(
+            say(0.5, 0.5),
+            "You guessed 0.5 FLOP/byte; the model gives 0.5 FLOP/byte: spot on."
+        );
+        assert!(say(0.49, 0.5).ends_with("spot on."), "{}", say(0.49, 0.5));
+        assert!(say(1.99, 2.0).ends_with("spot on."));
+        assert!(
+            say(1.2, 1.0).ends_with(": 20% too high."),
+            "{}",
+            say(1.2, 1.0)
+        );
+        assert!(
+            say(0.8, 1.0).ends_with(": 20% too low."),
+            "{}",
+            say(0.8, 1.0)
+        );
+        assert!(
+            say(3.0, 1.0).ends_with(": 3× too high."),
+            "{}",
+            say(3.0, 1.0)
+        );
+        assert!(
+            say(1.0, 250.0).ends_with(": 250× too low."),
+            "{}",
+            say(1.0, 250.0)
+        );
+        for (g, a) in [
+            (0.0, 1.0),
+            (1.0, 0.0),
+            (f64::NAN, 1.0),
+            (1.0, f64::INFINITY),
+        ] {
+            assert_eq!(verdict(g, a, "s"), None);
+        }
+    }
+}
