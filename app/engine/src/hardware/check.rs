@@ -60,6 +60,12 @@ pub fn check(acc: &Accelerator, text: &str) -> Vec<CatalogueProblem> {
             );
         }
     }
+    if acc.fp16_only && acc.source_for("fp16_only").is_none() {
+        problem(
+            "fp16_only",
+            "fp16_only = true has no source; list it in a source's `covers`".to_string(),
+        );
+    }
     if acc.for_inference && acc.source_for("for_inference").is_none() {
         problem(
             "for_inference",
@@ -165,7 +171,7 @@ fn check_precisions(acc: &Accelerator, problem: &mut impl FnMut(&str, String)) {
     }
 }
 
-const COVERABLE: [&str; 23] = [
+const COVERABLE: [&str; 24] = [
     "peak_tflops",
     "peak_tflops.fp32",
     "peak_tflops.bf16",
@@ -189,6 +195,7 @@ const COVERABLE: [&str; 23] = [
     "tdp_w",
     "year",
     "for_inference",
+    "fp16_only",
 ];
 
 /// Every number the accelerator states, keyed by its dotted path.

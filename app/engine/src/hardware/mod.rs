@@ -240,6 +240,11 @@ pub struct Accelerator {
     /// training; a source must cover `for_inference` when it is true.
     #[serde(default)]
     pub for_inference: bool,
+    /// The part's 16-bit matrix math is FP16 only (Volta, Turing): its `bf16`
+    /// peak is an FP16 figure, and every place that names the precision says
+    /// FP16 for it. A source must cover `fp16_only` when it is true.
+    #[serde(default)]
+    pub fp16_only: bool,
     pub tdp_w: Option<f64>,
     #[serde(default)]
     pub notes: String,
@@ -262,6 +267,15 @@ impl Accelerator {
     /// The name for a form's select: `short_name`, else the full name.
     pub fn short(&self) -> &str {
         self.short_name.as_deref().unwrap_or(&self.name)
+    }
+
+    /// The name of a precision on this part: the `bf16` figure of a part
+    /// with FP16 tensor cores only is FP16, and is called that.
+    pub fn precision_label(&self, precision: Precision) -> &'static str {
+        match precision {
+            Precision::Bf16 if self.fp16_only => "FP16",
+            _ => precision.label(),
+        }
     }
 
     /// Dense peak in FLOP/s (or OP/s) at a precision.

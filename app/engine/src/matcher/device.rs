@@ -53,6 +53,9 @@ pub struct Device {
     /// Dense peak in TFLOP/s (TOPS for int8) at `precision`.
     pub peak_tflops: Option<f64>,
     pub precision: Option<Precision>,
+    /// The name of `precision` on this part ("FP16" for the 16-bit figure
+    /// of a part with FP16 tensor cores only).
+    pub precision_label: &'static str,
     /// Chips in the fast domain (NVLink, pod); 1 when the catalogue lists none.
     pub domain_size: u32,
     pub intra_gb_s: Option<f64>,
@@ -86,6 +89,7 @@ impl Device {
             bandwidth_gb_s: acc.memory.bandwidth_gb_s,
             peak_tflops: precision.and_then(|p| acc.peak_tflops.get(p)),
             precision,
+            precision_label: precision.map_or(Precision::Bf16.label(), |p| acc.precision_label(p)),
             domain_size: interconnect.domain_size.unwrap_or(1).max(1),
             intra_gb_s: interconnect.intra_gb_s,
             inter_gb_s: interconnect.inter_gb_s,
@@ -177,20 +181,15 @@ pub fn yardstick(fastest: &Device, best: f64) -> String {
         "; the fastest catalogued part, the {}, reaches about {} {}",
         fastest.name,
         words::number(round3(best)),
-        speed_unit(fastest.precision)
+        speed_unit(fastest)
     )
 }
 
 /// The unit a part's speed is counted in, with its precision, so a sentence
 /// that sets an INT8 part beside a BF16 part says so.
-pub fn speed_unit(precision: Option<Precision>) -> String {
-    let name = precision_name(precision);
-    let unit = precision.unwrap_or(Precision::Bf16).tera_rate_unit();
-    format!("{unit} ({name})")
-}
-
-fn precision_name(precision: Option<Precision>) -> &'static str {
-    precision.map_or(Precision::Bf16.label(), Precision::label)
+pub fn speed_unit(device: &Device) -> String {
+    let unit = device.precision.unwrap_or(Precision::Bf16).tera_rate_unit();
+    format!("{unit} ({})", device.precision_label)
 }
 
 /// Attainable TFLOP/s on the roofline: min(peak, intensity × bandwidth).
@@ -472,7 +471,7 @@ fn roofline_speed(
         }
         _ => "at its compute roof".to_string(),
     };
-    let unit = speed_unit(device.precision);
+    let unit = speed_unit(device);
     let yardstick = if fastest.id == device.id {
         ", and no catalogued part is faster on it"
     } else {
@@ -480,13 +479,12 @@ fn roofline_speed(
     };
     // Speed points set a part's own precision against the fastest part's;
     // when those differ the sentence says that one operation counts as one.
-    let mixed = if fastest.precision == device.precision {
+    let mixed = if fastest.precision_label == device.precision_label {
         String::new()
     } else {
         format!(
             " (speed points count one {} operation as one {} operation)",
-            precision_name(device.precision),
-            precision_name(fastest.precision)
+            device.precision_label, fastest.precision_label
         )
     };
     verdict.fire(
@@ -554,7 +552,7 @@ impl StepFloor {
             format!(
                 "doing {work} of arithmetic at {} {} per chip",
                 words::number(device.peak_tflops.unwrap_or_default()),
-                speed_unit(device.precision)
+                speed_unit(device)
             )
         }
     }

@@ -271,7 +271,12 @@ fn place(
     let time_s = (work.flops / peak).max(work.bytes / bandwidth);
     Some(Placement {
         id: acc.id.clone(),
-        name: acc.name.clone(),
+        // A part whose 16-bit peak is FP16 says so wherever its name appears
+        // on a BF16 roofline: the chart, the table and the explanations.
+        name: match acc.precision_label(precision) {
+            label if label != precision.label() => format!("{} ({label})", acc.name),
+            _ => acc.name.clone(),
+        },
         peak_flops_per_s: peak,
         bandwidth_bytes_per_s: bandwidth,
         ridge_flops_per_byte: ridge,

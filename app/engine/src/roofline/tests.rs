@@ -716,3 +716,31 @@ fn no_waste_warning_near_the_ridge() {
     let decode = run(&[("accelerators", "h100-sxm-80gb, a100-sxm-80gb")]);
     assert!(decode.warning.is_some());
 }
+
+/// The T4 and V100 have FP16 tensor cores but no BF16 (NVIDIA's T4 page and
+/// Ampere blog table): on a BF16 roofline their rows say FP16.
+#[test]
+fn fp16_only_parts_are_named_fp16_on_a_bf16_roofline() {
+    let course = crate::hardware::course_catalogue();
+    let out = compute(
+        &form(&[("accelerators", "t4-16gb, v100-sxm-32gb, h100-sxm-80gb")])
+            .validate(&course)
+            .unwrap(),
+    );
+    let names: Vec<&str> = out.placements.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "NVIDIA T4 16 GB (FP16)",
+            "NVIDIA Tesla V100 SXM2 32 GB (FP16)",
+            "NVIDIA H100 SXM5 80 GB"
+        ]
+    );
+    // At INT8 the T4's figure is INT8, with no FP16 label.
+    let int8 = compute(
+        &form(&[("accelerators", "t4-16gb"), ("precision", "int8")])
+            .validate(&course)
+            .unwrap(),
+    );
+    assert_eq!(int8.placements[0].name, "NVIDIA T4 16 GB");
+}
