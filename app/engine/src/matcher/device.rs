@@ -880,7 +880,33 @@ fn embedding_capacity(input: &MatcherInput, device: &Device, verdict: &mut Devic
     }
 }
 
+/// Below this share of a flagship's memory, a model is small enough for a
+/// far cheaper part, and the matcher says so when no budget prices it in.
+pub const SMALL_FOR_FLAGSHIP: f64 = 0.1;
+
+/// With no budget, points follow speed, so a small job's best part can be a
+/// 1,000 W flagship; a note says the job would fit a far smaller card.
+fn unbudgeted_flagship(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict) {
+    let (Some(params), Some(capacity_gb)) = (input.params, device.capacity_gb) else {
+        return;
+    };
+    let flagship = device.tdp_w.is_some_and(|w| w >= 500.0);
+    let (per_param, what) = match input.phase {
+        Phase::Training => (TRAINING_BYTES_PER_PARAM, "training state"),
+        Phase::Inference => (ServedWeights::on(device).bytes, "weights"),
+    };
+    let need = params * per_param;
+    if input.budget_usd.is_none() && flagship && need <= SMALL_FOR_FLAGSHIP * capacity_gb * 1e9 {
+        verdict.notes.push(format!(
+            "Note: with no budget set, points follow speed, so the {} leads, though this model's {} of {what} would fit a far smaller, cheaper card; a budget would weigh that.",
+            device.name,
+            words::bytes(need)
+        ));
+    }
+}
+
 fn flagship_over_budget(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict) {
+    unbudgeted_flagship(input, device, verdict);
     let Some(budget) = input.budget_usd.filter(|b| *b < SMALL_BUDGET_USD) else {
         return;
     };

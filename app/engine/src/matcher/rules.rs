@@ -791,7 +791,7 @@ pub const RULES: [Rule; 40] = [
         "p_{\\mathrm{price}}",
         "Flagship part on a small budget",
         "budget_usd < 25000",
-        "−10 if the part draws 500 W or more (8-way SXM/OAM modules sold in whole servers) or its listed purchase price exceeds the budget",
+        "−10 if the part draws 500 W or more (8-way SXM/OAM modules sold in whole servers) or its listed purchase price exceeds the budget; with no budget, a note (no points) when such a part leads a class for a model using under a tenth of its memory",
         "The 500 W-plus modules are sold only in 4- or 8-accelerator servers costing far more than a small budget; a listed price above the budget rules a part out the same way.",
         SEED_H100_PRICE,
     ),

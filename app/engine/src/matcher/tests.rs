@@ -1199,3 +1199,41 @@ fn a_ranking_whose_top_part_breaks_a_limit_says_so() {
         default.limits_unmet
     );
 }
+
+/// A small job whose best part is a flagship says, when no budget is set,
+/// that it would fit a far cheaper card; with a budget the note goes.
+#[test]
+fn a_small_job_on_a_flagship_says_a_budget_would_right_size_it() {
+    let pairs = [
+        ("phase", "training"),
+        ("model_family", "cnn"),
+        ("params", "25e6"),
+        ("framework", "pytorch"),
+    ];
+    let out = run(&pairs);
+    let gpu = out.ranking.iter().find(|e| e.class == Class::Gpu).unwrap();
+    let all = gpu.reasons.join("\n");
+    assert!(
+        all.contains("with no budget set, points follow speed"),
+        "{all}"
+    );
+    assert!(
+        all.contains("this model's 400 MB of training state would fit a far smaller, cheaper card"),
+        "{all}"
+    );
+    let budgeted = run(&[pairs.as_slice(), &[("budget_usd", "20000")]].concat());
+    let gpu = budgeted
+        .ranking
+        .iter()
+        .find(|e| e.class == Class::Gpu)
+        .unwrap();
+    assert!(!gpu.reasons.join("\n").contains("no budget set"));
+    // A 70B model fills a flagship: no note.
+    let big = run(&[
+        ("phase", "training"),
+        ("model_family", "llm"),
+        ("params", "70e9"),
+    ]);
+    let gpu = big.ranking.iter().find(|e| e.class == Class::Gpu).unwrap();
+    assert!(!gpu.reasons.join("\n").contains("no budget set"));
+}
