@@ -10,17 +10,40 @@ pub const SPOT_ON: f64 = 0.05;
 /// Below this factor a miss is told in percent; from it on, as a factor.
 pub const TOLD_AS_FACTOR: f64 = 1.5;
 
-/// The sentence shown after a reveal. `None` when the answer is not a
-/// positive finite number, so there is nothing to compare with.
+/// A value with its unit, singular for exactly one ("1 op/byte").
+fn amount(value: f64, unit: &str) -> String {
+    let number = format::chart_value(value);
+    let unit = if number == "1" {
+        unit.replacen("ops/", "op/", 1)
+    } else {
+        unit.to_string()
+    };
+    format!("{number} {unit}")
+}
+
+/// The sentence shown after a reveal. A guess and an answer of opposite sign
+/// or zero (a matcher score can be negative) have no ratio, so the sentence
+/// gives both and the difference. `None` only for a value that is not finite.
 pub fn verdict(guess: f64, actual: f64, unit: &str) -> Option<String> {
-    if !(guess.is_finite() && actual.is_finite() && guess > 0.0 && actual > 0.0) {
+    if !(guess.is_finite() && actual.is_finite()) {
         return None;
     }
     let said = format!(
-        "You guessed {} {unit}; the model gives {} {unit}",
-        format::chart_value(guess),
-        format::chart_value(actual)
+        "You guessed {}; the model gives {}",
+        amount(guess, unit),
+        amount(actual, unit)
     );
+    if !(guess > 0.0 && actual > 0.0) {
+        let direction = if guess > actual { "high" } else { "low" };
+        return Some(if guess == actual {
+            format!("{said}: spot on.")
+        } else {
+            format!(
+                "{said}: {} too {direction}.",
+                amount((guess - actual).abs(), unit)
+            )
+        });
+    }
     let off = (guess - actual).abs() / actual;
     let direction = if guess > actual { "high" } else { "low" };
     let ratio = if guess > actual {
@@ -73,13 +96,18 @@ mod tests {
             "{}",
             say(1.0, 250.0)
         );
-        for (g, a) in [
-            (0.0, 1.0),
-            (1.0, 0.0),
-            (f64::NAN, 1.0),
-            (1.0, f64::INFINITY),
-        ] {
+        for (g, a) in [(f64::NAN, 1.0), (1.0, f64::INFINITY)] {
             assert_eq!(verdict(g, a, "s"), None);
         }
+        // A negative matcher score has no ratio; the difference is given.
+        assert_eq!(
+            verdict(20.0, -9.0, "points").unwrap_or_default(),
+            "You guessed 20 points; the model gives -9 points: 29 points too high."
+        );
+        // One operation per byte is singular.
+        assert_eq!(
+            verdict(1.0, 2.0, "ops/byte").unwrap_or_default(),
+            "You guessed 1 op/byte; the model gives 2 ops/byte: 2× too low."
+        );
     }
 }

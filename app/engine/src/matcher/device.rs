@@ -219,6 +219,9 @@ pub struct DeviceVerdict {
     /// Sentences that carry no points: figures the catalogue lacks, so a rule
     /// could not be checked, and facts such as a latency floor a target clears.
     pub notes: Vec<String>,
+    /// Limits the learner set that the catalogue cannot check for this part
+    /// (a power budget for a part with no power figure), also among `notes`.
+    pub unchecked: Vec<String>,
 }
 
 impl DeviceVerdict {
@@ -726,11 +729,19 @@ fn power_fit(input: &MatcherInput, device: &Device, peers: Peers<'_>, verdict: &
                         words::watts(budget)
                     ),
                 ),
-                None => verdict.notes.push(format!(
-                    "Note: the catalogue lists no power figure for the {}, so the {} budget is unchecked.",
-                    device.name,
-                    words::watts(budget)
-                )),
+                None => {
+                    let note = format!(
+                        "Note: the catalogue lists no power figure for the {}, so the {} budget is unchecked.",
+                        device.name,
+                        words::watts(budget)
+                    );
+                    verdict.unchecked.push(format!(
+                        "The catalogue lists no power figure for the {}, so the {} budget could not be checked.",
+                        device.name,
+                        words::watts(budget)
+                    ));
+                    verdict.notes.push(note);
+                }
             }
         }
     }
@@ -884,11 +895,13 @@ fn embedding_capacity(input: &MatcherInput, device: &Device, verdict: &mut Devic
 /// far cheaper part, and the matcher says so when no budget prices it in.
 pub const SMALL_FOR_FLAGSHIP: f64 = 0.1;
 
-/// With no budget, points follow speed, so a small job's best part can be a
-/// 1,000 W flagship; a note says the job would fit a far smaller card.
-fn unbudgeted_flagship(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict) {
+/// With no budget, points follow speed, so a small job's top part can be a
+/// 1,000 W flagship; a note says the job would fit a far smaller card. Only
+/// the ranking's top part gets it, and only when no power budget or edge
+/// deployment already speaks against such a part.
+pub fn unbudgeted_flagship_note(input: &MatcherInput, device: &Device) -> Option<String> {
     let (Some(params), Some(capacity_gb)) = (input.params, device.capacity_gb) else {
-        return;
+        return None;
     };
     let flagship = device.tdp_w.is_some_and(|w| w >= 500.0);
     let (per_param, what) = match input.phase {
@@ -896,17 +909,19 @@ fn unbudgeted_flagship(input: &MatcherInput, device: &Device, verdict: &mut Devi
         Phase::Inference => (ServedWeights::on(device).bytes, "weights"),
     };
     let need = params * per_param;
-    if input.budget_usd.is_none() && flagship && need <= SMALL_FOR_FLAGSHIP * capacity_gb * 1e9 {
-        verdict.notes.push(format!(
+    let free_to_pick = input.budget_usd.is_none()
+        && input.power_budget_w.is_none()
+        && input.deployment != Some(Deployment::Edge);
+    (free_to_pick && flagship && need <= SMALL_FOR_FLAGSHIP * capacity_gb * 1e9).then(|| {
+        format!(
             "Note: with no budget set, points follow speed, so the {} leads, though this model's {} of {what} would fit a far smaller, cheaper card; a budget would weigh that.",
             device.name,
             words::bytes(need)
-        ));
-    }
+        )
+    })
 }
 
 fn flagship_over_budget(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict) {
-    unbudgeted_flagship(input, device, verdict);
     let Some(budget) = input.budget_usd.filter(|b| *b < SMALL_BUDGET_USD) else {
         return;
     };

@@ -48,8 +48,14 @@
 //! against, strongest first, then notes on figures the catalogue lacks),
 //! `rules` (each fired rule's id and points, which sum to the score) and
 //! `devices` (every part of the class with its score, best first). Also
-//! `unknown` (the keys left empty), `note` and `explanations` (the top score
-//! as a sum of its rules, and its lead over the runner-up).
+//! `unknown` (the keys left empty), `note`, `explanations` (the top score
+//! as a sum of its rules, and its lead over the runner-up), `limits_unmet`
+//! (the limits the learner set that even the top part breaks: the
+//! `HARD_LIMIT_RULES` that fired against it) and `limits_unchecked` (a
+//! power budget the catalogue has no figure to check for the top part).
+//! When no budget, power budget or edge deployment is set and the top part
+//! is a 500 W-plus flagship using under a tenth of its memory, its reasons
+//! end with a note that a far cheaper card would hold the model.
 //!
 //! # Assumptions
 //!
@@ -59,7 +65,8 @@
 //! (mixed-precision Adam, Rajbhandari et al. 2020). Speed is compared at BF16,
 //! or at the first precision a part publishes of INT8, FP8 and FP32; one
 //! operation counts as one, and the reason names both precisions and the
-//! fastest part it is measured against. Intensity: LLM decoding at batch b
+//! fastest part it is measured against, calling a BF16 figure FP16 on a part
+//! marked `fp16_only`. Intensity: LLM decoding at batch b
 //! about b FLOP/byte; CNN serving at batch b as the roofline explorer counts a
 //! whole ResNet-50 pass in BF16 (about 76 FLOP/byte at batch 1, levelling off
 //! near 144); recommender serving at batch b as it counts a whole DLRM-DCNv2
@@ -91,7 +98,7 @@
 //! | `throughput_high` | inference, throughput_per_s ≥ 1000 | +8 / +5 / +12 / +3 / −5 / −15 / −15 | Steady volume is judged on cost per inference, which serving parts are built to lower. | AWS Neuron, Inf2 Inference Performance |
 //! | `throughput_low` | inference, throughput_per_s ≤ 10 | −5 / −10 / −5 / −10 / +10 / +5 / 0 | A trickle of requests leaves an accelerator idle; CPUs serve it. | Google Cloud, Introduction to Cloud TPU |
 //! | `power_tight` | 1 < power_budget_w ≤ 30 | −20 / −25 / −20 / −10 / −15 / +25 / +10 | Edge parts run in a few watts; data-centre parts draw 70–1,000 W. | Coral Edge TPU FAQ |
-//! | `power_milliwatt` | power_budget_w ≤ 1 | −30 / −35 / −30 / −20 / −25 / +30 / +30 | Milliwatt sensing belongs to microcontrollers and event-driven chips; the rule replaces `power_tight` at a watt or less and carries its points. | TensorFlow Lite for Microcontrollers |
+//! | `power_milliwatt` | power_budget_w ≤ 1 | −30 / −35 / −30 / −20 / −25 / +30 / +30 | Milliwatt sensing belongs to microcontrollers and event-driven chips; the rule replaces `power_tight` at a watt or less and carries its points. | LiteRT for Microcontrollers |
 //! | `deploy_edge` | deployment = edge | −25 / −40 / −30 / 0 / −10 / +30 / +5 | Cloud and data-centre parts do not go inside devices; Jetson and Coral do. | Google Cloud, Introduction to Cloud TPU |
 //! | `deploy_cloud` | deployment = cloud | +5 / +10 / +10 / −5 / 0 / −25 / −20 | TPUs and AWS chips are rented only there; edge and research parts are not rented. | AWS Neuron, Inf2 Architecture |
 //! | `deploy_on_prem` | deployment = on_prem | +10 / 0 / 0 / +5 / +5 / 0 / −10 | Owned hardware is bought from many vendors and amortised. | Barroso et al. 2018 |
@@ -190,11 +197,24 @@ pub struct MatcherOutput {
     /// place, memory, latency), the reasons it does, so the ranking is read
     /// as "least bad", not as a recommendation. Empty when it meets them all.
     pub limits_unmet: Vec<String>,
+    /// Limits the learner set that the catalogue cannot check for the top
+    /// part (a power budget for a part with no power figure).
+    pub limits_unchecked: Vec<String>,
 }
 
-/// Device rules whose penalty means a part cannot meet a limit the learner
-/// set, rather than merely suiting the workload less well.
-pub const HARD_LIMIT_RULES: [&str; 4] = ["power_fit", "cloud_only", "memory_fit", "latency_floor"];
+/// Rules whose penalty means a part cannot meet a limit the learner set
+/// (its power budget, where it runs, its latency target, or a served model's
+/// memory), rather than merely suiting the workload less well. A training
+/// memory penalty is left out: it marks a scale-out network the catalogue
+/// does not list, not a limit the learner set.
+pub const HARD_LIMIT_RULES: [&str; 6] = [
+    "power_fit",
+    "cloud_only",
+    "memory_fit",
+    "latency_floor",
+    "deploy_edge",
+    "deploy_on_prem",
+];
 
 impl MatcherOutput {
     /// The classes best first.
@@ -301,24 +321,51 @@ pub fn compute(input: &MatcherInput) -> MatcherOutput {
     // Stable: equal scores keep the CLASSES order.
     ranking.sort_by_key(|entry| std::cmp::Reverse(entry.score));
     let explanations = explain(&ranking);
-    let limits_unmet = ranking
+    let top = ranking
         .first()
-        .and_then(|top| scored.iter().find(|s| s.device.id == top.device.id))
+        .and_then(|entry| scored.iter().find(|s| s.device.id == entry.device.id));
+    let hard = |rule: &str, points: i32| {
+        points < 0
+            && HARD_LIMIT_RULES.contains(&rule)
+            && !(rule == "memory_fit" && input.phase == Phase::Training)
+    };
+    let limits_unmet: Vec<String> = top
         .map(|top| {
-            top.verdict
+            let class = top.device.class;
+            let from_class = class_firings.iter().filter_map(|firing| {
+                let points = firing.rule.points.map_or(0, |p| p.get(class));
+                hard(firing.rule.id, points)
+                    .then(|| firing.rule.reason(class, &firing.fact, points))
+                    .flatten()
+            });
+            let from_part = top
+                .verdict
                 .fired
                 .iter()
-                .filter(|f| f.points < 0 && HARD_LIMIT_RULES.contains(&f.rule.id))
-                .map(|f| sentence_case(f.reason.trim_start_matches("Against: ")))
+                .filter(|f| hard(f.rule.id, f.points))
+                .map(|f| f.reason.clone());
+            from_class
+                .chain(from_part)
+                .map(|reason| sentence_case(reason.trim_start_matches("Against: ")))
                 .collect()
         })
         .unwrap_or_default();
+    let limits_unchecked = top
+        .map(|top| top.verdict.unchecked.clone())
+        .unwrap_or_default();
+    // A small job led by a flagship, with nothing set to price it, says so.
+    if let (Some(entry), Some(top)) = (ranking.first_mut(), top) {
+        entry
+            .reasons
+            .extend(device::unbudgeted_flagship_note(input, top.device));
+    }
     MatcherOutput {
         ranking,
         unknown: input.unknown_keys(),
         note: NOTE,
         explanations,
         limits_unmet,
+        limits_unchecked,
     }
 }
 

@@ -1237,3 +1237,53 @@ fn a_small_job_on_a_flagship_says_a_budget_would_right_size_it() {
     let gpu = big.ranking.iter().find(|e| e.class == Class::Gpu).unwrap();
     assert!(!gpu.reasons.join("\n").contains("no budget set"));
 }
+
+/// Where it runs is a limit too: an edge job whose top part is a data-centre
+/// part says so; and a power budget the catalogue cannot check for the top
+/// part is said apart from the limits it breaks.
+#[test]
+fn an_edge_job_led_by_a_data_centre_part_and_an_unchecked_budget_are_said() {
+    let out = run(&[
+        ("phase", "inference"),
+        ("model_family", "llm"),
+        ("params", "70e9"),
+        ("deployment", "edge"),
+    ]);
+    assert_ne!(out.ranking[0].class, Class::Edge, "{}", describe(&out));
+    assert!(
+        out.limits_unmet
+            .iter()
+            .any(|r| r.to_lowercase().contains("data cent")),
+        "{:?}",
+        out.limits_unmet
+    );
+    let unchecked = run(&[
+        ("phase", "training"),
+        ("model_family", "llm"),
+        ("params", "70e9"),
+        ("power_budget_w", "100"),
+    ]);
+    // The TPU7x leads and publishes no power figure (Google's TPU7x page).
+    assert!(
+        unchecked.limits_unmet.is_empty(),
+        "{:?}",
+        unchecked.limits_unmet
+    );
+    assert_eq!(
+        unchecked.limits_unchecked,
+        ["The catalogue lists no power figure for the Google Cloud TPU7x (Ironwood), so the 100 W budget could not be checked."]
+    );
+    // A training job too big for one part's fast domain is not "a limit you set".
+    let big = run(&[
+        ("phase", "training"),
+        ("model_family", "llm"),
+        ("params", "1e12"),
+    ]);
+    assert!(
+        !big.limits_unmet
+            .iter()
+            .any(|r| r.contains("scale-out network")),
+        "{:?}",
+        big.limits_unmet
+    );
+}

@@ -167,11 +167,27 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
     }
 }
 
+impl Placement {
+    /// The part's name, with its precision when that differs from the one
+    /// chosen (a T4 on a BF16 roofline is "NVIDIA T4 16 GB, FP16 peak"), for
+    /// the chart's legend and the table's rows.
+    pub fn label(&self, precision: Precision) -> String {
+        if self.precision_label == precision.label() {
+            self.name.clone()
+        } else {
+            format!("{}, {} peak", self.name, self.precision_label)
+        }
+    }
+}
+
 /// Where the operation lands on one accelerator.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Placement {
     pub id: String,
     pub name: String,
+    /// The precision this part's peak is at, by its name on this part: "FP16"
+    /// for the 16-bit figure of a part with FP16 tensor cores only.
+    pub precision_label: &'static str,
     pub peak_flops_per_s: f64,
     pub bandwidth_bytes_per_s: f64,
     pub ridge_flops_per_byte: f64,
@@ -271,12 +287,8 @@ fn place(
     let time_s = (work.flops / peak).max(work.bytes / bandwidth);
     Some(Placement {
         id: acc.id.clone(),
-        // A part whose 16-bit peak is FP16 says so wherever its name appears
-        // on a BF16 roofline: the chart, the table and the explanations.
-        name: match acc.precision_label(precision) {
-            label if label != precision.label() => format!("{} ({label})", acc.name),
-            _ => acc.name.clone(),
-        },
+        name: acc.name.clone(),
+        precision_label: acc.precision_label(precision),
         peak_flops_per_s: peak,
         bandwidth_bytes_per_s: bandwidth,
         ridge_flops_per_byte: ridge,
@@ -371,13 +383,13 @@ fn explain_footprint(
     }
 }
 
-/// When a part with more peak compute is no faster, or barely faster, say so with numbers.
 /// A memory-bound part that still reaches this share of its peak sits near
 /// its ridge: most of the compute paid for is used, so the warning about
 /// wasted compute would overstate it (a 3×3 convolution on an H100 reaches
 /// about 89%).
 pub const WASTE_BELOW_SHARE: f64 = 0.8;
 
+/// When a part with more peak compute is no faster, or barely faster, say so with numbers.
 fn over_provisioning_warning(placements: &[Placement], precision: Precision) -> Option<String> {
     let rate = if precision == Precision::Int8 {
         "OPS"

@@ -727,20 +727,26 @@ fn fp16_only_parts_are_named_fp16_on_a_bf16_roofline() {
             .validate(&course)
             .unwrap(),
     );
-    let names: Vec<&str> = out.placements.iter().map(|p| p.name.as_str()).collect();
+    let names: Vec<String> = out
+        .placements
+        .iter()
+        .map(|p| p.label(out.precision))
+        .collect();
     assert_eq!(
         names,
         [
-            "NVIDIA T4 16 GB (FP16)",
-            "NVIDIA Tesla V100 SXM2 32 GB (FP16)",
+            "NVIDIA T4 16 GB, FP16 peak",
+            "NVIDIA Tesla V100 SXM2 32 GB, FP16 peak",
             "NVIDIA H100 SXM5 80 GB"
         ]
     );
+    // Sentences keep the plain name, so no brackets nest.
+    assert!(out.placements.iter().all(|p| !p.name.contains("FP16")));
     // At INT8 the T4's figure is INT8, with no FP16 label.
     let int8 = compute(
         &form(&[("accelerators", "t4-16gb"), ("precision", "int8")])
             .validate(&course)
             .unwrap(),
     );
-    assert_eq!(int8.placements[0].name, "NVIDIA T4 16 GB");
+    assert_eq!(int8.placements[0].label(int8.precision), "NVIDIA T4 16 GB");
 }

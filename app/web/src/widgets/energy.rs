@@ -380,11 +380,11 @@ fn comparison_table(computed: &Computed) -> ChartTable {
     });
     let dash = || "—".to_string();
     ChartTable {
-        caption: "The same run on every catalogued part with a published TDP: accelerators only, PUE included. Parts without a dense BF16 peak cannot be scaled to the same work.".to_string(),
+        caption: "The same run on every catalogued part with a published TDP: accelerators only, PUE included. Parts without a dense BF16 peak cannot be scaled to the same work; a part with FP16 tensor cores only is counted at its FP16 peak.".to_string(),
         header: [
             "Accelerator",
             "TDP",
-            "BF16 peak",
+            "16-bit peak (FP16 where a part has no BF16)",
             "TFLOP/s per W",
             "Hours for the same work",
             "Energy, same work",

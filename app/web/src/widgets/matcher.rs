@@ -199,13 +199,21 @@ fn Ranking(id: String, output: Memo<Option<MatcherOutput>>) -> impl IntoView {
                 <p class="callout-title"><span aria-hidden="true">"⚠"</span>" No part here meets every limit you set"</p>
                 <p>{format!("Even the top-ranked part, the {}, misses:", out.ranking.first().map(|top| top.device.name.as_str()).unwrap_or_default())}</p>
                 <ul>{out.limits_unmet.iter().map(|reason| view! { <li>{reason.clone()}</li> }).collect_view()}</ul>
-                <p>"The ranking below orders the parts by how far they fall short. Relax a limit, or look beyond this catalogue."</p>
+                <p>"The ranking below is still by total score, and none of its parts meets every limit. Relax a limit, or look beyond this catalogue."</p>
+            </aside>
+        });
+        // A limit the catalogue has no figure for is neither met nor broken.
+        let unchecked = (!out.limits_unchecked.is_empty()).then(|| view! {
+            <aside class="callout callout-note" role="note" data-testid="matcher-limits-unchecked">
+                <p class="callout-title"><span aria-hidden="true">"ℹ"</span>" A limit the catalogue cannot check"</p>
+                <ul>{out.limits_unchecked.iter().map(|reason| view! { <li>{reason.clone()}</li> }).collect_view()}</ul>
             </aside>
         });
         view! {
             <p class="explain-note">{out.note}</p>
             {unknown}
             {unmet}
+            {unchecked}
             <ol class="match-ranking" data-testid="matcher-ranking">{rows}</ol>
         }
         .into_any()

@@ -237,7 +237,7 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
                     let precision = o.precision;
                     o.placements.into_iter().map(move |p| view! {
                     <tr data-testid=format!("place-{}", p.id)>
-                        <th scope="row">{p.name.clone()}</th>
+                        <th scope="row">{p.label(precision)}</th>
                         <td>{precision.per_byte(p.ridge_flops_per_byte)}</td>
                         <td data-testid="bound">{match p.bound { Bound::Memory => "▁ Memory-bound", Bound::Compute => "▇ Compute-bound" }}</td>
                         <td>{precision.rate(p.attainable_flops_per_s)}</td>
@@ -343,7 +343,7 @@ fn roofline_chart(output: &RooflineOutput) -> Chart {
             )
             .chain(std::iter::once(end(high)))
             .collect();
-        chart = chart.series(charts::line_series(p.name.clone(), index).data(points));
+        chart = chart.series(charts::line_series(p.label(precision), index).data(points));
     }
     // The operation's line spans exactly the decades the roofs use, so the
     // axis gains no empty decade above or below them.
@@ -417,7 +417,7 @@ fn roofline_table(output: &RooflineOutput) -> ChartTable {
             .iter()
             .map(|p| {
                 vec![
-                    p.name.clone(),
+                    p.label(output.precision),
                     format!(
                         "{} TB/s",
                         format::significant_digits(p.bandwidth_bytes_per_s / 1e12, 3)
