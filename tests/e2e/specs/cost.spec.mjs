@@ -450,7 +450,7 @@ test("module 7 places all three with its worked numbers behind a prediction", as
   const tco = course.widget("tco");
   await tco.root.getByTestId("predict-input").fill("12");
   await tco.root.getByTestId("predict-reveal").click();
-  await expect(tco.root.getByTestId("predict-result")).toHaveText("You guessed 12 months; the model gives 13 months: 1.1× too low.");
+  await expect(tco.root.getByTestId("predict-result")).toHaveText("You guessed 12 months; the model gives 13 months: 8% too low.");
   await expect(tco.value("break_even_utilization")).toHaveText("24.9%");
   const energy = course.widget("energy");
   await energy.root.getByTestId("predict-skip").click();

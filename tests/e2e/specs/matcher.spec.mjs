@@ -66,7 +66,7 @@ test("when no part meets the limits, the matcher says so before the ranking", as
   // Each fired rule is named in words as well as by its id.
   await expect(widget.root.getByTestId("rank-1").locator("details table")).toContainText("Power draw against the budget");
   // A budget the catalogue cannot check for the top part is said apart.
-  await course.goto("/lab/matcher?matcher.phase=training&matcher.model_family=llm&matcher.params=70e9&matcher.power_budget_w=100");
+  await course.goto("/lab/matcher?matcher.phase=training&matcher.model_family=llm&matcher.params=70e9&matcher.framework=jax&matcher.power_budget_w=100");
   await expect(widget.root.getByTestId("matcher-limits-unchecked")).toContainText("lists no power figure for the Google Cloud TPU7x (Ironwood), so the 100 W budget could not be checked");
   await expect(unmet).toHaveCount(0);
   await course.expectNoConsoleErrors();
