@@ -65,6 +65,28 @@ pub fn count(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", grouped(n), if n == 1 { one } else { many })
 }
 
+/// The text with its first letter in capitals: a phrase lifted out of a
+/// sentence ("against: the part…") or a lowercase label used as a menu entry.
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// A value with its unit, three significant figures and grouped thousands,
+/// singular for exactly one operation ("1 op/byte", "2 ops/byte").
+pub fn amount(value: f64, unit: &str) -> String {
+    let number = chart_value(value);
+    let unit = if number == "1" {
+        unit.replacen("ops/", "op/", 1)
+    } else {
+        unit.to_string()
+    };
+    format!("{number} {unit}")
+}
+
 /// A duration in the largest sensible unit, e.g. `34.2 days` or `5.1 hours`.
 pub fn duration(seconds: f64) -> String {
     const MINUTE: f64 = 60.0;

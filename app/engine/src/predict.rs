@@ -2,24 +2,13 @@
 //! A guess within a few percent is called right, a near miss is told in
 //! percent, and a far one as a factor, since "1× too low" reads as a bug.
 
-use crate::format;
+use crate::format::{self, amount};
 
 /// Within this share of the answer, a guess counts as right: the widgets
 /// show three significant figures, so closer than this is reading error.
 pub const SPOT_ON: f64 = 0.05;
 /// Below this factor a miss is told in percent; from it on, as a factor.
 pub const TOLD_AS_FACTOR: f64 = 1.5;
-
-/// A value with its unit, singular for exactly one ("1 op/byte").
-fn amount(value: f64, unit: &str) -> String {
-    let number = format::chart_value(value);
-    let unit = if number == "1" {
-        unit.replacen("ops/", "op/", 1)
-    } else {
-        unit.to_string()
-    };
-    format!("{number} {unit}")
-}
 
 /// The sentence shown after a reveal. A guess and an answer of opposite sign
 /// or zero (a matcher score can be negative) have no ratio, so the sentence

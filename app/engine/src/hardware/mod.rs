@@ -135,13 +135,7 @@ impl Precision {
 
     /// An intensity in this precision's unit, grouped, e.g. `1,365 FLOP/byte`.
     pub fn per_byte(self, value: f64) -> String {
-        let number = crate::format::chart_value(value);
-        // "1 ops/byte" reads as a slip; FLOP is the same word either way.
-        let unit = match (self, number.as_str()) {
-            (Precision::Int8, "1") => "op/byte",
-            _ => self.per_byte_unit(),
-        };
-        format!("{number} {unit}")
+        crate::format::amount(value, self.per_byte_unit())
     }
 }
 

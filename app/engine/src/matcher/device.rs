@@ -339,16 +339,22 @@ impl ServedWeights {
     }
 }
 
+/// Bytes a part holds per parameter in this phase, and what they are called:
+/// one rule for the memory fit and the note on an unbudgeted flagship.
+fn held_per_param(phase: Phase, device: &Device) -> (f64, &'static str) {
+    let served = ServedWeights::on(device);
+    match phase {
+        Phase::Training => (TRAINING_BYTES_PER_PARAM, "training state"),
+        Phase::Inference if served.eight_bit => (served.bytes, "8-bit weights"),
+        Phase::Inference => (served.bytes, "weights"),
+    }
+}
+
 fn memory_fit(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict) {
     let Some(params) = input.params else {
         return;
     };
-    let served = ServedWeights::on(device);
-    let (per_param, what) = match input.phase {
-        Phase::Training => (TRAINING_BYTES_PER_PARAM, "training state"),
-        Phase::Inference if served.eight_bit => (served.bytes, "8-bit weights"),
-        Phase::Inference => (served.bytes, "weights"),
-    };
+    let (per_param, what) = held_per_param(input.phase, device);
     let need = params * per_param;
     let need_text = words::bytes(need);
     // A served LLM also holds a KV cache that grows with batch × context,
@@ -904,10 +910,7 @@ pub fn unbudgeted_flagship_note(input: &MatcherInput, device: &Device) -> Option
         return None;
     };
     let flagship = device.tdp_w.is_some_and(|w| w >= 500.0);
-    let (per_param, what) = match input.phase {
-        Phase::Training => (TRAINING_BYTES_PER_PARAM, "training state"),
-        Phase::Inference => (ServedWeights::on(device).bytes, "weights"),
-    };
+    let (per_param, what) = held_per_param(input.phase, device);
     let need = params * per_param;
     let free_to_pick = input.budget_usd.is_none()
         && input.power_budget_w.is_none()

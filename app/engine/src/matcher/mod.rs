@@ -346,7 +346,8 @@ pub fn compute(input: &MatcherInput) -> MatcherOutput {
                 .map(|f| f.reason.clone());
             from_class
                 .chain(from_part)
-                .map(|reason| sentence_case(reason.trim_start_matches("Against: ")))
+                // A reason lifted out of its "Against: " frame starts a sentence.
+                .map(|reason| crate::format::capitalized(reason.trim_start_matches("Against: ")))
                 .collect()
         })
         .unwrap_or_default();
@@ -367,15 +368,6 @@ pub fn compute(input: &MatcherInput) -> MatcherOutput {
         limits_unmet,
         limits_unchecked,
     }
-}
-
-/// A reason lifted out of its "Against: " frame starts a sentence of its own.
-fn sentence_case(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 fn rank_class(class: Class, scored: &[Scored], firings: &[ClassFiring]) -> Option<ClassRanking> {

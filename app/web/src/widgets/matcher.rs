@@ -53,18 +53,12 @@ fn options<T: Copy + 'static>(
     if unknown {
         list.push((String::new(), "Unknown".to_string()));
     }
-    list.extend(menu_options(all, key, |v| capitalized(label(v))));
+    // A menu entry starts with a capital, like the "Unknown" beside it; the
+    // engine's labels are lowercase because its reasons use them mid-sentence.
+    list.extend(menu_options(all, key, |v| {
+        engine::format::capitalized(label(v))
+    }));
     Signal::derive(move || list.clone())
-}
-
-/// A menu entry starts with a capital, like the "Unknown" beside it; the
-/// engine's labels are lowercase because its reasons use them mid-sentence.
-fn capitalized(label: &str) -> String {
-    let mut chars = label.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 #[component]
