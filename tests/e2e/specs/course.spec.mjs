@@ -4,13 +4,13 @@ import { test, expect } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parse } from "smol-toml";
 import { CoursePage } from "../pages/course-page.mjs";
 
 const content = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../content");
-const manifest = fs.readFileSync(path.join(content, "course.toml"), "utf8");
-const modules = [...manifest.matchAll(/slug = "([^"]+)"\ntitle = "([^"]+)"\nfile = "([^"]+)"(?:\nquiz = "([^"]+)")?/g)].map(
-  ([, slug, title, file, quiz]) => ({ slug, title, file, quiz }),
-);
+// The manifest and each module's front matter, read with a TOML parser.
+const modules = parse(fs.readFileSync(path.join(content, "course.toml"), "utf8")).modules;
+const frontMatter = (source) => parse(source.split(/^\+\+\+$/m)[1]);
 
 test("the manifest lists modules", () => {
   expect(modules.length).toBeGreaterThanOrEqual(2);
@@ -20,7 +20,7 @@ for (const { slug, file, quiz } of modules) {
   test(`module ${slug} renders with its widgets`, async ({ page }) => {
     const course = new CoursePage(page);
     const source = fs.readFileSync(path.join(content, file), "utf8");
-    const expectedTitle = source.match(/^title = "([^"]+)"/m)[1];
+    const expectedTitle = frontMatter(source).title;
     const fences = (source.match(/^```widget /gm) || []).length;
     await course.goto(`/m/${slug}`);
     await expect(course.heading()).toHaveText(expectedTitle);

@@ -3,21 +3,18 @@ import { test, expect } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parse } from "smol-toml";
 import { CoursePage } from "../pages/course-page.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const bank = fs.readFileSync(path.resolve(here, "../../../content/scenarios.toml"), "utf8");
-// Each card's id and answer, read from the bank the course ships.
-const answers = Object.fromEntries([...bank.matchAll(/\[\[card\]\]\s*\nid = "([^"]+)"[\s\S]*?\nanswer = "([^"]+)"/g)].map((m) => [m[1], m[2]]));
+// The bank the course ships, read with a TOML parser so that an instructor's
+// key order or spacing cannot change which answer a test expects.
+const bank = parse(fs.readFileSync(path.resolve(here, "../../../content/scenarios.toml"), "utf8"));
+// Each card's id and answer.
+const answers = Object.fromEntries(bank.card.map((card) => [card.id, card.answer]));
 // Each card's why_not texts by class, so a test can pick a wrong class the
 // card explains in words and one it leaves to the matcher.
-const whyNot = Object.fromEntries(
-  bank.split("[[card]]").slice(1).map((block) => {
-    const id = block.match(/\nid = "([^"]+)"/)[1];
-    const section = block.split("[card.why_not]")[1] ?? "";
-    return [id, Object.fromEntries([...section.matchAll(/^(\w+) = "(.*)"$/gm)].map((m) => [m[1], m[2]]))];
-  }),
-);
+const whyNot = Object.fromEntries(bank.card.map((card) => [card.id, card.why_not ?? {}]));
 const classKeys = ["gpu", "tpu", "asic", "fpga", "cpu", "edge", "neuromorphic"];
 
 // The module 8 round on screen: its card ids in order, and each card's select.
