@@ -47,7 +47,7 @@ fi
 
 lock_stamp="$repo_root/tests/node_modules/.package-lock.json"
 if [ ! -f "$lock_stamp" ] || [ "$repo_root/tests/package-lock.json" -nt "$lock_stamp" ]; then
-  say "Installing node packages (Playwright, axe-core, binaryen's wasm-opt, echarts)"
+  say "Installing node packages (Playwright, axe-core, binaryen's wasm-opt, echarts, scorm-again, smol-toml)"
   (cd "$repo_root/tests" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 fi
 
