@@ -22,8 +22,9 @@
 //! sentences, the answer and every `why_not` key a known class (never the
 //! answer itself), every workload valid under the matcher's own validation,
 //! and every class the answer of at least [`MIN_PER_CLASS`] cards. The content
-//! check also runs [`check_rivals`]: a `why_not` line for every class the
-//! matcher scores at least as high as the answer.
+//! check also runs [`check_rivals`]: the answer among the matcher's top
+//! [`TOP`] classes, and a `why_not` line for every class the matcher scores at
+//! least as high as the answer.
 
 use crate::diagnostic::Diagnostic;
 use crate::manifest::is_slug;
@@ -37,6 +38,9 @@ use std::collections::BTreeMap;
 pub const MIN_PER_CLASS: usize = 2;
 /// A scenario is one to this many sentences.
 pub const MAX_SENTENCES: usize = 3;
+/// A card's answer must be among the matcher's best this many classes, so the
+/// matcher a card links to never argues against the card.
+pub const TOP: usize = 2;
 
 /// The whole bank, in file order.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -195,20 +199,23 @@ impl<'a> Lines<'a> {
         }
     }
 
-    /// The zero-based line of `id = "ID"`, or of the n-th `[[card]]` if the id is odd.
-    fn card(&self, id: &str, index: usize) -> usize {
+    /// The zero-based line of the n-th `[[card]]` in the file, so a second
+    /// card with the same id is found at its own line.
+    fn card_at(&self, index: usize) -> usize {
+        self.lines
+            .iter()
+            .enumerate()
+            .filter(|(_, line)| line.trim() == "[[card]]")
+            .nth(index)
+            .map_or(0, |(idx, _)| idx)
+    }
+
+    /// The zero-based line of the first `id = "ID"`, for a card known by id.
+    fn card_by_id(&self, id: &str) -> usize {
         self.lines
             .iter()
             .position(|line| {
                 line.trim_start().starts_with("id") && line.contains(&format!("\"{id}\""))
-            })
-            .or_else(|| {
-                self.lines
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, line)| line.trim() == "[[card]]")
-                    .nth(index)
-                    .map(|(idx, _)| idx)
             })
             .unwrap_or(0)
     }
@@ -256,13 +263,9 @@ pub fn parse(
     }
     let mut cards = Vec::new();
     for (index, raw) in file.card.iter().enumerate() {
-        let at = lines.card(&raw.id, index);
+        let at = lines.card_at(index);
         let mut say = |key: &str, message: String| {
-            let line = if key == "id" {
-                at + 1
-            } else {
-                lines.key(at, key)
-            };
+            let line = lines.key(at, key);
             problems.push(Diagnostic::new(
                 path,
                 line,
@@ -308,8 +311,21 @@ fn check_card(
             "id must be lowercase letters, digits and hyphens".into(),
         );
     }
-    if all.iter().take(index).any(|earlier| earlier.id == raw.id) {
-        say("id", "id is used by an earlier card".into());
+    // A second card with the same id is reported and left out of the bank,
+    // as a second catalogue row with the same id is.
+    let duplicate = all.iter().take(index).any(|earlier| earlier.id == raw.id);
+    if duplicate {
+        let first = all
+            .iter()
+            .position(|earlier| earlier.id == raw.id)
+            .unwrap_or(0);
+        say(
+            "id",
+            format!(
+                "id is used by an earlier card (card {} in the file); this one is left out",
+                first + 1
+            ),
+        );
     }
     for (key, value) in [
         ("title", &raw.title),
@@ -431,11 +447,12 @@ fn check_card(
             return None;
         }
     }
-    readable.then_some(card)
+    (readable && !duplicate).then_some(card)
 }
 
-/// Asks for an authored `why_not` for every class the matcher scores at
-/// least as high as a card's answer, since a matcher-made reason for it would
+/// Requires the matcher to rank each card's answer in its top [`TOP`], and
+/// asks for an authored `why_not` for every class the matcher scores at
+/// least as high as the answer, since a matcher-made reason for it would
 /// contradict the card. Only the content check runs it: the browser parses
 /// the bank on every load and has no use for these diagnostics, and running
 /// the matcher once per card there would cost the load for nothing.
@@ -447,11 +464,32 @@ pub fn check_rivals(
 ) -> Vec<Diagnostic> {
     let lines = Lines::new(text);
     let mut problems = Vec::new();
-    for (index, card) in bank.cards.iter().enumerate() {
+    for card in &bank.cards {
         let Ok(input) = card.form().validate(catalogue) else {
             continue;
         };
         let out = engine::matcher::compute(&input);
+        let classes = out.classes();
+        if let Some(rank) = classes.iter().position(|class| *class == card.answer) {
+            if rank >= TOP {
+                // The card needs rework first; a reason for every class above
+                // the answer would only repeat this.
+                let leaders: Vec<&str> = classes.iter().take(TOP).map(|c| class_key(*c)).collect();
+                problems.push(Diagnostic::new(
+                    path,
+                    lines.key(lines.card_by_id(&card.id), "answer"),
+                    format!(
+                        "card `{}`: the matcher ranks the answer `{}` in place {} of {}, behind {}; a card's answer must be in the matcher's top {TOP}, so give the workload the facts that make the answer right, or change the answer",
+                        card.id,
+                        class_key(card.answer),
+                        rank + 1,
+                        classes.len(),
+                        leaders.join(" and "),
+                    ),
+                ));
+                continue;
+            }
+        }
         let Some(answer) = out.ranking.iter().find(|e| e.class == card.answer) else {
             continue;
         };
@@ -463,7 +501,7 @@ pub fn check_rivals(
             {
                 problems.push(Diagnostic::new(
                     path,
-                    lines.key(lines.card(&card.id, index), "why_not"),
+                    lines.key(lines.card_by_id(&card.id), "why_not"),
                     format!(
                         "card `{}`: the matcher scores {} ({}) at least as high as the answer; add why_not.{} to say why it is not the answer",
                         card.id,
@@ -555,10 +593,12 @@ mod tests {
         )
     }
 
-    /// Two valid cards per class, so only the problem under test is reported;
-    /// each explains every other class, since the matcher may rank any of
-    /// them above the answer of so bare a workload.
+    /// Two valid cards per class, so only the problem under test is reported.
+    /// Each borrows the workload of a shipped card with the same answer, so
+    /// the matcher ranks its answer in the top two, and explains every other
+    /// class in a word.
     fn filler() -> String {
+        let shipped = bank();
         CLASSES
             .iter()
             .flat_map(|class| {
@@ -569,13 +609,21 @@ mod tests {
                     .filter(|other| *other != key)
                     .map(|other| format!("{other} = \"no\"\n"))
                     .collect();
-                (0..2).map(move |n| {
-                    card(
-                        &format!("{key}-{n}"),
-                        key,
-                        "phase = \"inference\"",
-                        others.trim_end(),
-                    )
+                let workloads: Vec<String> = shipped
+                    .cards
+                    .iter()
+                    .filter(|card| card.answer == *class)
+                    .take(2)
+                    .map(|card| {
+                        card.workload
+                            .iter()
+                            .map(|(field, value)| format!("{field} = \"{value}\""))
+                            .collect::<Vec<_>>()
+                            .join("\n")
+                    })
+                    .collect();
+                workloads.into_iter().enumerate().map(move |(n, workload)| {
+                    card(&format!("{key}-{n}"), key, &workload, others.trim_end())
                 })
             })
             .collect()
@@ -638,16 +686,14 @@ mod tests {
         }
     }
 
+    /// Weekly PyTorch fine-tuning of a CNN in the cloud: the matcher ranks the
+    /// GPU first and the TPU second.
+    const PHOTOS: &str = "phase = \"training\"\nmodel_family = \"cnn\"\nparams = 25e6\nbatch_size = 128\ndeployment = \"cloud\"\nframework = \"pytorch\"\nmodel_update = \"weekly\"";
+
     #[test]
     fn a_rival_the_matcher_ranks_above_the_answer_must_be_explained() {
-        // Serving a 70B LLM: the matcher puts GPU far above the CPU.
-        let wrong = card(
-            "cpu-llm",
-            "cpu",
-            "phase = \"inference\"\nmodel_family = \"llm\"\nparams = 70e9",
-            "tpu = \"no\"",
-        );
-        let text = format!("{}{wrong}", filler());
+        let second = card("tpu-photos", "tpu", PHOTOS, "cpu = \"no\"");
+        let text = format!("{}{second}", filler());
         let base = filler().lines().count();
         let problems = problems_of(&text);
         let gpu = problems
@@ -656,16 +702,48 @@ mod tests {
             .unwrap_or_else(|| panic!("{problems:?}"));
         assert!(
             gpu.starts_with(&format!(
-                "{PATH}:{}: card `cpu-llm`: the matcher scores gpu (",
-                base + 13
+                "{PATH}:{}: card `tpu-photos`: the matcher scores gpu (",
+                base + 17
             )),
             "{gpu}"
         );
         // The class the card does explain is not reported.
         assert!(
-            !problems.iter().any(|p| p.contains("why_not.tpu")),
+            !problems.iter().any(|p| p.contains("why_not.cpu")),
             "{problems:?}"
         );
+    }
+
+    #[test]
+    fn an_answer_outside_the_matchers_top_two_is_reported_alone() {
+        let far = card("fpga-photos", "fpga", PHOTOS, "cpu = \"no\"");
+        let text = format!("{}{far}", filler());
+        let base = filler().lines().count();
+        let problems = problems_of(&text);
+        assert_eq!(
+            problems,
+            [format!(
+                "{PATH}:{}: card `fpga-photos`: the matcher ranks the answer `fpga` in place 6 of 7, behind gpu and tpu; a card's answer must be in the matcher's top 2, so give the workload the facts that make the answer right, or change the answer",
+                base + 5
+            )]
+        );
+    }
+
+    #[test]
+    fn a_second_card_with_an_id_is_reported_at_its_own_line_and_left_out() {
+        let again = card("gpu-0", "gpu", PHOTOS, "tpu = \"no\"");
+        let text = format!("{}{again}", filler());
+        let base = filler().lines().count();
+        let (bank, problems) = parse(PATH, &text, Some(&catalogue()));
+        assert_eq!(
+            problems.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            [format!(
+                "{PATH}:{}: card `gpu-0`: id is used by an earlier card (card 1 in the file); this one is left out",
+                base + 2
+            )]
+        );
+        let kept = bank.unwrap().cards;
+        assert_eq!(kept.iter().filter(|card| card.id == "gpu-0").count(), 1);
     }
 
     #[test]

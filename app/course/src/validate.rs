@@ -52,7 +52,27 @@ pub fn check_course(read: &dyn Fn(&str) -> Result<String, String>) -> CourseRepo
         .scenarios
         .as_ref()
         .map(|file| (file.clone(), read(file)));
-    let (catalogue, problems) = parse_catalogue(hardware);
+    let read_hardware = read_catalogue(hardware);
+    if !read_hardware.unreadable.is_empty() {
+        // Every module, quiz and card leans on the catalogue; checked against
+        // a file that did not parse, they would bury its one real error
+        // under a page of parts "missing" only because of it.
+        let mut diagnostics = read_hardware.problems;
+        diagnostics.push(Diagnostic::new(
+            MANIFEST_PATH,
+            1,
+            format!(
+                "modules, quizzes and scenario cards were not checked, because {} could not be read; fix the problem above and check again",
+                read_hardware.unreadable.join(" and ")
+            ),
+        ));
+        return CourseReport {
+            manifest: Some(manifest),
+            diagnostics,
+            ..CourseReport::default()
+        };
+    }
+    let catalogue = read_hardware.catalogue.clone();
     let mut report = assemble(manifest, texts, &catalogue);
     attach_quizzes(&mut report, quizzes);
     let spread = crate::spread::correct_option_spread(&report.modules);
@@ -60,7 +80,6 @@ pub fn check_course(read: &dyn Fn(&str) -> Result<String, String>) -> CourseRepo
         crate::manifest::MANIFEST_PATH,
         &spread,
     ));
-    report.diagnostics.extend(problems);
     if let Some((file, text)) = scenario_text {
         let (bank, found) = parse_scenarios(&file, text, &catalogue);
         report.scenarios = bank;
@@ -69,8 +88,52 @@ pub fn check_course(read: &dyn Fn(&str) -> Result<String, String>) -> CourseRepo
     report
         .diagnostics
         .extend(image_problems(&report.modules, read));
+    // The catalogue's own problems come first: the rest may follow from them,
+    // and each such message says which problem left its part out.
+    let follow_on: Vec<Diagnostic> = std::mem::take(&mut report.diagnostics)
+        .into_iter()
+        .map(|diagnostic| explain_left_out(diagnostic, &read_hardware))
+        .collect();
+    // A module quoting a part that was left out is counted with a note in
+    // place of each number, so its length says nothing until the row is back.
+    let miscounted: Vec<String> = follow_on
+        .iter()
+        .filter(|diagnostic| diagnostic.message.contains(LEFT_OUT))
+        .map(|diagnostic| diagnostic.path.clone())
+        .collect();
+    report.diagnostics = read_hardware.problems.clone();
+    report
+        .diagnostics
+        .extend(follow_on.into_iter().filter(|diagnostic| {
+            !(diagnostic.message.starts_with(LENGTH_PROBLEM)
+                && miscounted.contains(&diagnostic.path))
+        }));
     report.catalogue = catalogue;
     report
+}
+
+/// How a message about a missing part says that its row was left out.
+const LEFT_OUT: &str = "its row was left out because of the problem at";
+
+/// How a module's length problem begins (see `length_problems`).
+const LENGTH_PROBLEM: &str = "the module reads ";
+
+/// Adds to a message about a missing part where the problem that left the
+/// part out of the catalogue is.
+fn explain_left_out(mut diagnostic: Diagnostic, read: &CatalogueRead) -> Diagnostic {
+    let cause = read.left_out.iter().find(|(id, _)| {
+        diagnostic.message.contains(&format!("`{id}`"))
+            || diagnostic
+                .message
+                .contains(&format!("\u{201c}{id}\u{201d}"))
+    });
+    if let Some((_, place)) = cause {
+        if diagnostic.message.contains("catalogue") {
+            let message = diagnostic.message.trim_end_matches('.');
+            diagnostic.message = format!("{message} ({LEFT_OUT} {place})");
+        }
+    }
+    diagnostic
 }
 
 /// Every picture a module shows must exist in `public/`, beside `content/`.
@@ -147,46 +210,126 @@ fn parse_manifest(text: Result<String, String>) -> Result<Manifest, Vec<Diagnost
 pub fn parse_catalogue(
     files: Vec<(String, Result<String, String>)>,
 ) -> (Catalogue, Vec<Diagnostic>) {
-    let mut catalogue = Catalogue::default();
-    let mut problems = Vec::new();
+    let read = read_catalogue(files);
+    (read.catalogue, read.problems)
+}
+
+/// The catalogue as read, with its problems and what they left out, so a
+/// check can say why a part a module quotes is missing instead of only that
+/// it is.
+#[derive(Debug, Clone, Default)]
+pub struct CatalogueRead {
+    pub catalogue: Catalogue,
+    pub problems: Vec<Diagnostic>,
+    /// Each row left out, by id, with the place of the problem that left it out.
+    pub left_out: Vec<(String, String)>,
+    /// Files that could not be read or parsed at all (paths under content/).
+    pub unreadable: Vec<String>,
+}
+
+impl CatalogueRead {
+    /// Where the problem that left the part out is, as `path:line`.
+    pub fn why_left_out(&self, id: &str) -> Option<&str> {
+        self.left_out
+            .iter()
+            .find(|(left, _)| left == id)
+            .map(|(_, place)| place.as_str())
+    }
+}
+
+/// Reads the catalogue files row by row: good rows stay in, and every bad
+/// row or file is reported and remembered as left out.
+pub fn read_catalogue(files: Vec<(String, Result<String, String>)>) -> CatalogueRead {
+    let mut read = CatalogueRead::default();
+    // Where each kept id is written, for the message about a second row.
+    let mut kept_at: Vec<(String, String)> = Vec::new();
     for (file, text) in files {
         let path = format!("content/{file}");
         let text = match text {
             Ok(text) => text,
             Err(error) => {
-                problems.push(Diagnostic::new(
+                read.problems.push(Diagnostic::new(
                     MANIFEST_PATH,
                     1,
                     format!("cannot read hardware file {path}: {error}"),
                 ));
+                read.unreadable.push(path);
                 continue;
             }
         };
         // Rows that read and pass the checks stay in; each bad row is reported
         // and left out, so one slip never empties the file.
         let (accelerators, found) = engine::hardware::parse_rows(&text);
-        problems.extend(
+        let whole_file = accelerators.is_empty() && found.iter().any(|p| p.id.is_none());
+        if whole_file {
+            read.unreadable.push(path.clone());
+            // Every part the file names is out, for the same reason.
+            if let Some(problem) = found.first() {
+                let place = format!("{path}:{}", problem.line);
+                for id in ids_written(&text) {
+                    read.left_out.push((id, place.clone()));
+                }
+            }
+        }
+        for problem in &found {
+            if let Some(id) = &problem.id {
+                if read.why_left_out(id).is_none() {
+                    read.left_out
+                        .push((id.clone(), format!("{path}:{}", problem.line)));
+                }
+            }
+        }
+        read.problems.extend(
             found
                 .into_iter()
                 .map(|p| Diagnostic::new(&path, p.line, p.message)),
         );
+        let mut seen: Vec<String> = Vec::new();
         for accelerator in accelerators {
-            if catalogue.find(&accelerator.id).is_some() {
-                let line = text
-                    .lines()
-                    .position(|l| l.contains(&format!("\"{}\"", accelerator.id)))
-                    .map_or(1, |i| i + 1);
-                problems.push(Diagnostic::new(
+            // The n-th row with this id in this file is at its n-th `id` line.
+            let nth = seen.iter().filter(|id| **id == accelerator.id).count();
+            seen.push(accelerator.id.clone());
+            let line = id_lines(&text, &accelerator.id).nth(nth).unwrap_or(1);
+            let place = format!("{path}:{line}");
+            if let Some((_, first)) = kept_at.iter().find(|(id, _)| *id == accelerator.id) {
+                read.problems.push(Diagnostic::new(
                     &path,
                     line,
-                    format!("accelerator id `{}` is listed twice", accelerator.id),
+                    format!(
+                        "accelerator id `{}` is listed twice; this row is left out, and the one at {first} is kept",
+                        accelerator.id
+                    ),
                 ));
             } else {
-                catalogue.accelerators.push(accelerator);
+                kept_at.push((accelerator.id.clone(), place));
+                read.catalogue.accelerators.push(accelerator);
             }
         }
     }
-    (catalogue, problems)
+    read
+}
+
+/// The one-based lines of `id = "ID"` in a catalogue file.
+fn id_lines<'a>(text: &'a str, id: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let quoted = format!("\"{id}\"");
+    text.lines().enumerate().filter_map(move |(index, line)| {
+        let line = line.trim_start();
+        (line.starts_with("id")
+            && line.trim_start_matches("id").trim_start().starts_with('=')
+            && line.contains(&quoted))
+        .then_some(index + 1)
+    })
+}
+
+/// The ids a file writes, found by text, for a file too broken to parse.
+fn ids_written(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|line| {
+            let rest = line.trim_start().strip_prefix("id")?.trim_start();
+            let value = rest.strip_prefix('=')?.trim();
+            Some(value.trim_matches('"').to_string()).filter(|id| !id.is_empty())
+        })
+        .collect()
 }
 
 /// Attaches each module's quiz (in manifest order) and reports quiz problems.
@@ -354,7 +497,7 @@ fn length_problems(modules: &[Module], [min, max]: [usize; 2]) -> Vec<Diagnostic
                 &module.path,
                 1,
                 format!(
-                    "the module reads {} words; course.toml asks for {min} to {max} (code and the Sources list are not counted)",
+                    "{LENGTH_PROBLEM}{} words; course.toml asks for {min} to {max} (code and the Sources list are not counted)",
                     module.words
                 ),
             )

@@ -3,17 +3,21 @@
 //! range usually means GB/s and Gb/s, or TFLOP/s and TOPS, were mixed up).
 
 use super::{Accelerator, CatalogueProblem, Precision, Throughput};
+use crate::toml_reader::{Table, Value};
 
 /// Arithmetic intensities (FLOP per byte) that real accelerators span: about 2
 /// for a CPU at FP32 to a few hundred for tensor units. Outside, units are wrong.
 const RIDGE_RANGE: (f64, f64) = (0.5, 5000.0);
 
-pub fn check(acc: &Accelerator, text: &str) -> Vec<CatalogueProblem> {
+/// Checks one row; `row` is the table it was read from, so each problem
+/// points at the line of its own key, even in a second row with the same id.
+pub fn check(acc: &Accelerator, row: &Table) -> Vec<CatalogueProblem> {
     let mut problems = Vec::new();
     let mut problem = |key: &str, message: String| {
         problems.push(CatalogueProblem {
-            line: line_of(text, &acc.id, key),
+            line: line_of(row, key),
             message: format!("{}: {message}", acc.id),
+            id: Some(acc.id.clone()),
         });
     };
     if !is_id(&acc.id) {
@@ -72,16 +76,16 @@ pub fn check(acc: &Accelerator, text: &str) -> Vec<CatalogueProblem> {
             "for_inference = true has no source; list it in a source's `covers`".to_string(),
         );
     }
-    for source in &acc.sources {
+    for (index, source) in acc.sources.iter().enumerate() {
         if !source.url.starts_with("https://") {
             problem(
-                "url",
+                &format!("sources.{index}.url"),
                 format!("source `{}` needs an https:// URL", source.title),
             );
         }
         if !is_date(&source.checked) {
             problem(
-                "checked",
+                &format!("sources.{index}.checked"),
                 format!(
                     "source `{}`: checked must be a date like 2026-12-02",
                     source.title
@@ -91,7 +95,7 @@ pub fn check(acc: &Accelerator, text: &str) -> Vec<CatalogueProblem> {
         for covered in &source.covers {
             if !COVERABLE.contains(&covered.as_str()) {
                 problem(
-                    "covers",
+                    &format!("sources.{index}.covers"),
                     format!("source `{}` covers unknown key `{covered}`", source.title),
                 );
             }
@@ -107,7 +111,7 @@ pub fn check(acc: &Accelerator, text: &str) -> Vec<CatalogueProblem> {
         if let Some(ridge) = acc.ridge_point(precision) {
             if !(RIDGE_RANGE.0..=RIDGE_RANGE.1).contains(&ridge) {
                 problem(
-                    "bandwidth_gb_s",
+                    "memory.bandwidth_gb_s",
                     format!(
                         "peak {} over memory bandwidth gives {ridge:.1} FLOP/byte, outside {}–{}: check the units (TFLOP/s, GB/s)",
                         precision.key(),
@@ -122,7 +126,7 @@ pub fn check(acc: &Accelerator, text: &str) -> Vec<CatalogueProblem> {
         if let (Some(intra), Some(inter)) = (net.intra_gb_s, net.inter_gb_s) {
             if inter > intra {
                 problem(
-                    "inter_gb_s",
+                    "interconnect.inter_gb_s",
                     format!(
                         "inter-node {inter} GB/s exceeds intra-node {intra} GB/s: check the units"
                     ),
@@ -142,7 +146,7 @@ fn check_precisions(acc: &Accelerator, problem: &mut impl FnMut(&str, String)) {
             if let (Some(s), Some(d)) = (sparse.get(precision), dense.get(precision)) {
                 if s < d {
                     problem(
-                        precision.key(),
+                        &format!("sparse_tflops.{}", precision.key()),
                         format!(
                             "sparse {} ({s}) is below dense ({d}); are they swapped?",
                             precision.key()
@@ -158,7 +162,7 @@ fn check_precisions(acc: &Accelerator, problem: &mut impl FnMut(&str, String)) {
             if let (Some(w), Some(n)) = (dense.get(*wide), dense.get(*narrow)) {
                 if n < w {
                     problem(
-                        narrow.key(),
+                        &format!("peak_tflops.{}", narrow.key()),
                         format!(
                             "dense {} ({n}) is below {} ({w}); is one a sparse figure?",
                             narrow.key(),
@@ -251,29 +255,35 @@ fn is_date(text: &str) -> bool {
         && [y, m, d].iter().all(|p| p.chars().all(|c| c.is_ascii_digit())))
 }
 
-/// The line of `key` inside the accelerator with this id, or of its `id` line.
-fn line_of(text: &str, id: &str, key: &str) -> usize {
-    let lines: Vec<&str> = text.lines().collect();
-    let id_line = lines
-        .iter()
-        .position(|line| line.trim_start().starts_with("id") && line.contains(&format!("\"{id}\"")))
-        .unwrap_or(0);
-    let leaf = key.rsplit('.').next().unwrap_or(key);
-    let next_block = lines
-        .iter()
-        .enumerate()
-        .skip(id_line + 1)
-        .find(|(_, line)| line.trim() == "[[accelerator]]")
-        .map(|(idx, _)| idx)
-        .unwrap_or(lines.len());
-    lines
-        .iter()
-        .enumerate()
-        .take(next_block)
-        .skip(id_line)
-        .find(|(_, line)| line.trim_start().starts_with(leaf))
-        .map(|(idx, _)| idx + 1)
-        .unwrap_or(id_line + 1)
+/// The line where a dotted key (`memory.capacity_gb`, `sources.2.url`) is
+/// written in the row, or the row's `id` line when the key is not written
+/// (a missing field, or a problem of the whole row).
+fn line_of(row: &Table, key: &str) -> usize {
+    let fallback = row.line_of("id").unwrap_or(row.line());
+    let mut table = row;
+    let mut parts = key.split('.').peekable();
+    while let Some(part) = parts.next() {
+        if parts.peek().is_none() {
+            return table.line_of(part).unwrap_or(fallback);
+        }
+        let next = match table.get(part) {
+            Some(Value::Table(inner)) => Some(inner),
+            Some(Value::Array(items)) => parts
+                .next()
+                .and_then(|index| index.parse::<usize>().ok())
+                .and_then(|index| items.get(index))
+                .and_then(|item| match item {
+                    Value::Table(inner) => Some(inner),
+                    _ => None,
+                }),
+            _ => None,
+        };
+        match next {
+            Some(inner) => table = inner,
+            None => return table.line_of(part).unwrap_or(fallback),
+        }
+    }
+    fallback
 }
 
 #[cfg(test)]

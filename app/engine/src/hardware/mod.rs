@@ -320,6 +320,9 @@ impl Accelerator {
 pub struct CatalogueProblem {
     pub line: usize,
     pub message: String,
+    /// The id of the row left out because of this problem; `None` for a
+    /// problem of the whole file, such as a TOML syntax error.
+    pub id: Option<String>,
 }
 
 /// Parses one catalogue file and checks every accelerator in it; any
@@ -342,6 +345,7 @@ pub fn parse_rows(text: &str) -> (Vec<Accelerator>, Vec<CatalogueProblem>) {
     let problem = |error: crate::toml_reader::Error| CatalogueProblem {
         line: error.line(),
         message: error.message().to_string(),
+        id: None,
     };
     let root = match crate::toml_reader::parse(text) {
         Ok(root) => root,
@@ -354,16 +358,39 @@ pub fn parse_rows(text: &str) -> (Vec<Accelerator>, Vec<CatalogueProblem>) {
         match (key, value) {
             ("accelerator", crate::toml_reader::Value::Array(rows)) => {
                 for row in rows {
+                    let crate::toml_reader::Value::Table(table) = row else {
+                        problems.push(CatalogueProblem {
+                            line,
+                            message: "each `[[accelerator]]` must be a table".into(),
+                            id: None,
+                        });
+                        continue;
+                    };
                     match crate::toml_reader::from_value::<Accelerator>(row) {
                         Ok(accelerator) => {
-                            let found = check(&accelerator, text);
+                            let found = check(&accelerator, table);
                             if found.is_empty() {
                                 accelerators.push(accelerator);
                             } else {
                                 problems.extend(found);
                             }
                         }
-                        Err(error) => problems.push(problem(error)),
+                        Err(error) => {
+                            // Name the row, so the message says which part it is about.
+                            let id = match table.get("id") {
+                                Some(crate::toml_reader::Value::String(id)) => Some(id.clone()),
+                                _ => None,
+                            };
+                            let message = match &id {
+                                Some(id) => format!("{id}: {}", error.message()),
+                                None => error.message().to_string(),
+                            };
+                            problems.push(CatalogueProblem {
+                                line: error.line(),
+                                message,
+                                id,
+                            });
+                        }
                     }
                 }
             }
@@ -371,12 +398,14 @@ pub fn parse_rows(text: &str) -> (Vec<Accelerator>, Vec<CatalogueProblem>) {
                 line,
                 message: "`accelerator` must be a list of tables, each written `[[accelerator]]`"
                     .into(),
+                id: None,
             }),
             (other, _) => problems.push(CatalogueProblem {
                 line,
                 message: format!(
                     "unknown key `{other}`: a catalogue file holds only `[[accelerator]]` tables"
                 ),
+                id: None,
             }),
         }
     }

@@ -301,15 +301,20 @@ fn deserialization_errors_name_the_innermost_line() {
         error.message()
     );
 
+    // Type errors are said in an instructor's words, not Rust's.
     let wrong = from_str::<Catalogue>(&format!("{base}watts = \"lots\"\nkind = \"gpu\"\n"));
     let error = wrong.err().unwrap_or_else(|| Error::at(0, ""));
     assert_eq!(error.line(), 8, "{}", error.message());
+    assert_eq!(
+        error.message(),
+        "expected a number, found the text \"lots\" (remove the quotes)"
+    );
 
     let variant = from_str::<Catalogue>(&format!("{base}watts = 2\nkind = \"fpga\"\n"));
     let error = variant.err().unwrap_or_else(|| Error::at(0, ""));
     assert_eq!(error.line(), 9, "{}", error.message());
     assert!(
-        error.message().contains("unknown variant `fpga`"),
+        error.message() == "unknown value `fpga`; use one of: gpu, tpu",
         "{}",
         error.message()
     );
@@ -317,6 +322,10 @@ fn deserialization_errors_name_the_innermost_line() {
     let negative = from_str::<Catalogue>(&format!("{base}watts = 2\ncount = -1\nkind = \"gpu\"\n"));
     let error = negative.err().unwrap_or_else(|| Error::at(0, ""));
     assert_eq!(error.line(), 9, "{}", error.message());
+    assert_eq!(
+        error.message(),
+        "expected a whole number, 0 or more, found -1"
+    );
 }
 
 fn key() -> impl Strategy<Value = String> {

@@ -41,6 +41,12 @@ impl Table {
         self.get(key).is_some()
     }
 
+    /// The 1-based line that opened the table (its `[header]`, or the line
+    /// of the key that holds an inline table).
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
     /// The 1-based line where `key` is written, if the key is in this table.
     pub fn line_of(&self, key: &str) -> Option<usize> {
         self.entries

@@ -171,3 +171,44 @@ fn a_bad_row_is_reported_and_the_good_rows_stay() {
     );
     assert!(crate::hardware::parse_file(&format!("{GOOD}\n{missing_field}")).is_err());
 }
+
+/// A problem with a sparse figure points at the sparse line, not at the
+/// dense figure of the same precision written earlier in the row.
+#[test]
+fn a_sparse_figure_is_reported_at_its_own_line() {
+    let text = GOOD.replace(
+        r#"covers = ["peak_tflops", "sparse_tflops", "memory", "tdp_w", "year"]"#,
+        r#"covers = ["peak_tflops", "memory", "tdp_w", "year"]"#,
+    );
+    let found = problems(&text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, 16, "{found:?}");
+    assert!(found[0].1.contains("sparse_tflops.bf16"), "{found:?}");
+}
+
+/// Each problem names the row it leaves out, and a second row with the same
+/// id is located at its own lines, so the course can say why a part is missing.
+#[test]
+fn problems_name_the_row_they_leave_out() {
+    let second = GOOD.replace("tdp_w = 700.0", "tdp_w = -1.0");
+    let text = format!("{GOOD}{second}");
+    let (kept, problems) = crate::hardware::parse_rows(&text);
+    assert_eq!(kept.len(), 1);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].id.as_deref(), Some("h100-sxm-80gb"));
+    assert_eq!(problems[0].line, GOOD.lines().count() + 8, "{problems:?}");
+
+    let typed = GOOD.replace("tdp_w = 700.0", "tdp_w = \"700\"");
+    let (_, problems) = crate::hardware::parse_rows(&typed);
+    assert_eq!(problems[0].id.as_deref(), Some("h100-sxm-80gb"));
+    assert_eq!(
+        problems[0].message,
+        "h100-sxm-80gb: expected a number, found the text \"700\" (remove the quotes)"
+    );
+
+    let (_, problems) = crate::hardware::parse_rows("[[accelerator]\nid = \"x\"\n");
+    assert_eq!(
+        problems[0].id, None,
+        "a syntax error leaves out the whole file"
+    );
+}
