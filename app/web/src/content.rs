@@ -34,6 +34,17 @@ pub struct LoadedCourse {
     pub scenarios: RwSignal<Option<Arc<course::scenarios::ScenarioBank>>>,
     /// Checkpoint quizzes by module slug, fetched on demand by the islands runtime.
     pub quizzes: RwSignal<BTreeMap<String, QuizSlot>>,
+    /// What went wrong reading the catalogue and the scenario cards, shown
+    /// beside the widgets that use them, so an instructor who breaks a file
+    /// sees where without running `lab check`.
+    pub content_problems: RwSignal<ContentProblems>,
+}
+
+/// Problems in the shared content files, each as `content/FILE:LINE: message`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ContentProblems {
+    pub catalogue: Vec<String>,
+    pub scenarios: Vec<String>,
 }
 
 /// Where one module's quiz stands.
@@ -58,6 +69,7 @@ impl LoadedCourse {
             catalogue: RwSignal::new(None),
             scenarios: RwSignal::new(None),
             quizzes: RwSignal::new(BTreeMap::new()),
+            content_problems: RwSignal::new(ContentProblems::default()),
         }
     }
 
@@ -211,25 +223,36 @@ impl LoadedCourse {
         let files = self.manifest.hardware.clone();
         let texts =
             futures_util::future::join_all(files.iter().map(|file| crate::fetch::text(file))).await;
-        let (catalogue, _problems) =
+        let (catalogue, problems) =
             course::validate::parse_catalogue(files.into_iter().zip(texts).collect());
-        // Problems show where they matter: a placeholder that cannot resolve is marked in
-        // the text, and `lab check content` lists every catalogue problem by line.
+        // A placeholder that cannot resolve is marked in the text; the
+        // problem behind it is shown beside every widget that reads the
+        // catalogue (and `lab check content` lists them all by line).
+        self.content_problems.try_update(|found| {
+            found.catalogue = problems.iter().map(ToString::to_string).collect();
+        });
         let catalogue = Arc::new(catalogue);
         self.catalogue.try_set(Some(catalogue.clone()));
         catalogue
     }
 
-    /// The scenario bank; a broken bank is reported by `lab check content`
-    /// and simply missing here.
+    /// The scenario bank. A card with a problem is left out and the problem
+    /// kept for the quiz to show; a bank that cannot be fetched or parsed
+    /// leaves only its problem, so the quiz says so instead of loading forever.
     async fn load_scenarios(&self, catalogue: &Catalogue) {
         let Some(file) = self.manifest.scenarios.clone() else {
             return;
         };
-        let Ok(text) = crate::fetch::text(&file).await else {
-            return;
+        let path = format!("content/{file}");
+        let (bank, problems) = match crate::fetch::text(&file).await {
+            Ok(text) => {
+                let (bank, problems) = course::scenarios::parse(&path, &text, Some(catalogue));
+                (bank, problems.iter().map(ToString::to_string).collect())
+            }
+            Err(reason) => (None, vec![format!("{path}: {reason}")]),
         };
-        let (bank, _problems) = course::scenarios::parse(&file, &text, Some(catalogue));
+        self.content_problems
+            .try_update(|found| found.scenarios = problems);
         if let Some(bank) = bank {
             self.scenarios.try_set(Some(Arc::new(bank)));
         }

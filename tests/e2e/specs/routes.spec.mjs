@@ -114,6 +114,37 @@ test("a catalogue that cannot load leaves a clear note where each number goes", 
   await expect(course.heading()).not.toHaveText("Why hardware decides ML at scale");
 });
 
+// An instructor's slip in a shared file is said beside the widgets that read
+// it, by file and line, instead of leaving parts or cards silently missing.
+test("a bad catalogue row is named beside the widgets, and the other parts stay", async ({ page }) => {
+  await page.route("**/content/hardware/gpus.toml", async (route) => {
+    const original = await (await route.fetch()).text();
+    const broken = original.replace("tdp_w = 700.0", "tdp_w = -700.0");
+    expect(broken).not.toBe(original);
+    await route.fulfill({ status: 200, contentType: "text/plain", body: broken });
+  });
+  const course = new CoursePage(page);
+  await course.goto("/lab/catalogue");
+  const note = course.testId("content-problems");
+  await expect(note).toContainText("The hardware catalogue has 1 problem");
+  await expect(note).toContainText(/content\/hardware\/gpus\.toml:\d+: h100-sxm-80gb: tdp_w must be a positive number/);
+  await expect(page.getByTestId("catalogue-table").getByText("NVIDIA A100 SXM4 80 GB").first()).toBeVisible();
+  await course.goto("/lab/roofline");
+  await expect(course.testId("content-problems")).toContainText("h100-sxm-80gb");
+});
+
+test("a scenario bank that does not parse says so instead of loading forever", async ({ page }) => {
+  await page.route("**/content/scenarios.toml", (route) =>
+    route.fulfill({ status: 200, contentType: "text/plain", body: "[[card]]\nid = \"x\"\nanswer = gpu\n" }),
+  );
+  const course = new CoursePage(page);
+  await course.goto("/m/matching");
+  const quiz = course.widget("matching-quiz");
+  await expect(quiz.root.getByTestId("content-problems")).toContainText("content/scenarios.toml:3:");
+  await expect(quiz.root.getByTestId("scenario-cards-unreadable")).toBeVisible();
+  await expect(quiz.root.getByText("Loading the scenario cards")).toHaveCount(0);
+});
+
 test("a catalogue file the network drops is asked for again, and its numbers arrive", async ({ page }) => {
   const asked = [];
   await page.route("**/content/hardware/gpus.toml", (route) => {

@@ -13,6 +13,7 @@ use engine::catalogue_table::{
     compute, CatalogueForm, CatalogueOutput, Cell, Row, CLASS_CHOICES, COLUMNS, FIELDS,
     SORT_CHOICES,
 };
+use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use leptos::prelude::*;
 
 const CLASS_LABELS: [&str; 8] = [
@@ -57,6 +58,7 @@ pub fn CatalogueTable(mount: WidgetMount) -> impl IntoView {
     view! {
         <section class="widget" aria-labelledby=labelled_by data-testid=test_id>
             <WidgetTitle standalone=heading_standalone id=heading_id kind="Reference · ">{title}</WidgetTitle>
+            <ContentProblemsNote file=SharedFile::Catalogue />
             <form class="widget-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <SelectField id=format!("{id}-class") label="Show" test_id="class" options=fixed_choices(&class_pairs)
                     value=form_value(form, "class") error=error_for("class") on_change=form_setter(form, "class") />

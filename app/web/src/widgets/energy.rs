@@ -20,6 +20,7 @@ use charming::Chart;
 use engine::energy::{compute, Comparison, EnergyForm, EnergyOutput, FIELDS};
 use engine::format;
 use engine::hardware::Catalogue;
+use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -184,6 +185,7 @@ pub fn Energy(mount: WidgetMount) -> impl IntoView {
     view! {
         <section class="widget widget-wide" aria-labelledby=labelled_by data-testid=test_id>
             <WidgetTitle standalone=heading_standalone id=heading_id kind="Live calculator · ">{title}</WidgetTitle>
+            <ContentProblemsNote file=SharedFile::Catalogue />
             {changed_note}
             <form class="widget-form grouped-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <fieldset class="field-group" data-testid="group-run">

@@ -15,6 +15,7 @@ use engine::matcher::{
     compute, field_name, Deployment, Family, Framework, MatcherForm, MatcherOutput, Phase,
     Update as ModelUpdate, FIELDS,
 };
+use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use leptos::prelude::*;
 
 const NUMBERS: [(&str, &str, &str); 7] = [
@@ -114,6 +115,7 @@ pub fn Matcher(mount: WidgetMount) -> impl IntoView {
     view! {
         <section class="widget widget-wide" aria-labelledby=labelled_by data-testid=test_id>
             <WidgetTitle standalone=heading_standalone id=heading_id kind="Live recommender · ">{title}</WidgetTitle>
+            <ContentProblemsNote file=SharedFile::Catalogue />
             {changed_note}
             <form class="widget-form split-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <fieldset class="field-group">

@@ -7,6 +7,7 @@ pub mod casestudy;
 pub mod catalogue_table;
 pub mod checkpoint;
 pub mod chiplet;
+pub mod content_problems;
 pub mod copy_link;
 pub mod energy;
 pub mod explain;

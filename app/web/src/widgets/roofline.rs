@@ -22,6 +22,7 @@ use engine::roofline::{
     compute, Bound, Operation, Placement, RooflineForm, RooflineOutput, FIELDS, MAX_ACCELERATORS,
     NUMBER_FIELDS,
 };
+use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -74,6 +75,7 @@ pub fn Roofline(mount: WidgetMount) -> impl IntoView {
     view! {
         <section class="widget" aria-labelledby=labelled_by data-testid=widget_test_id>
             <WidgetTitle standalone=heading_standalone id=heading_id kind="Live calculator · ">{title}</WidgetTitle>
+            <ContentProblemsNote file=SharedFile::Catalogue />
             {changed_note}
             <form class="widget-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <SelectField id=format!("{id}-op") label="Operation" test_id="op" value=form_value(form, "op") on_change=form_setter(form, "op")

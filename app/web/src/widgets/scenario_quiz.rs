@@ -11,6 +11,7 @@ use course::scenarios::{class_key, Card};
 use engine::hardware::Class;
 use engine::matcher::CLASSES;
 use engine::scenario_quiz::{round, ScenarioQuizForm, DEFAULT_CARDS, FIELDS, PROGRESS_KEY};
+use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -72,6 +73,14 @@ pub fn ScenarioQuiz(mount: WidgetMount) -> impl IntoView {
             })
     });
     let bank = Signal::derive(move || use_course().and_then(|course| course.scenarios.get()));
+    // No bank but a problem: the file could not be fetched or parsed, and
+    // the note above says why; waiting on would only spin.
+    let unreadable = Signal::derive(move || {
+        use_course().is_some_and(|course| {
+            course.scenarios.with(Option::is_none)
+                && course.content_problems.with(|found| !found.scenarios.is_empty())
+        })
+    });
     let title = mount
         .title
         .clone()
@@ -87,10 +96,14 @@ pub fn ScenarioQuiz(mount: WidgetMount) -> impl IntoView {
     view! {
         <section class="widget widget-wide scenario-quiz" aria-labelledby=labelled_by data-testid=test_id>
             <WidgetTitle standalone=heading_standalone id=heading_id kind="Checkpoint · ">{title}</WidgetTitle>
+            <ContentProblemsNote file=SharedFile::Scenarios />
             {move || cards_note.get().map(|note| view! {
                 <p class="field-error" data-testid="error-cards"><span aria-hidden="true">"⚠ "</span>{note}</p>
             })}
             {move || match bank.get() {
+                None if unreadable.get() => view! {
+                    <p data-testid="scenario-cards-unreadable">"The scenario cards could not be read, so there is no round to play until they are fixed."</p>
+                }.into_any(),
                 None => view! { <p role="status">"Loading the scenario cards…"</p> }.into_any(),
                 Some(bank) => {
                     deal.track();

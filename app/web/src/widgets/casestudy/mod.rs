@@ -16,6 +16,7 @@ use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use engine::casestudy::{CaseStudyForm, CaseStudyOutput, Progress, Run, FIELDS};
 use engine::format;
+use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -124,6 +125,7 @@ pub fn CaseStudy(mount: WidgetMount) -> impl IntoView {
     view! {
         <section class="widget widget-wide" aria-labelledby=labelled_by data-testid=test_id>
             <WidgetTitle standalone=heading_standalone id=heading_id kind="Live simulator · ">{title}</WidgetTitle>
+            <ContentProblemsNote file=SharedFile::Catalogue />
             {changed_note}
             <form class="widget-form split-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <fields::CaseStudyFields id=id.clone() form=form validated=validated catalogue=catalogue />

@@ -16,6 +16,7 @@ use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use engine::hardware::Catalogue;
 use engine::serve::{KvCache, OutputLengths, Scheduler, ServeForm, WeightPrecision, FIELDS};
+use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -239,6 +240,7 @@ pub fn Serve(mount: WidgetMount) -> impl IntoView {
     view! {
         <section class="widget widget-wide" aria-labelledby=labelled_by data-testid=test_id>
             <WidgetTitle standalone=heading_standalone id=heading_id kind="Live simulation · ">{title}</WidgetTitle>
+            <ContentProblemsNote file=SharedFile::Catalogue />
             {changed_note}
             <form class="widget-form grouped-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <fieldset class="field-group" data-testid="group-model">

@@ -13,6 +13,7 @@ use crate::widgets::predict::PredictGate;
 use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use engine::split::{report, SplitForm, FIELDS};
+use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use leptos::prelude::*;
 
 #[component]
@@ -55,6 +56,7 @@ pub fn Splitter(mount: WidgetMount) -> impl IntoView {
     view! {
         <section class="widget widget-wide" aria-labelledby=labelled_by data-testid=test_id>
             <WidgetTitle standalone=heading_standalone id=heading_id kind="Live planner · ">{title}</WidgetTitle>
+            <ContentProblemsNote file=SharedFile::Catalogue />
             {changed_note}
             <form class="widget-form split-form" on:submit=|ev| ev.prevent_default() novalidate>
                 <fields::SplitFields id=id.clone() form=form validated=validated catalogue=catalogue />
