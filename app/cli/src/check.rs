@@ -9,7 +9,12 @@ pub fn content(dir: &Path) -> ExitCode {
     let read = |relative: &str| {
         std::fs::read_to_string(dir.join(relative)).map_err(|error| error.to_string())
     };
-    let report = course::validate::check_course(&read);
+    let mut report = course::validate::check_course(&read);
+    if let Some(manifest) = &report.manifest {
+        report
+            .diagnostics
+            .extend(unlisted_hardware(dir, &manifest.hardware));
+    }
     let mut stdout = std::io::stdout().lock();
     for diagnostic in &report.diagnostics {
         // A closed pipe (e.g. `| head`) is not worth a panic; stop printing instead.
@@ -41,6 +46,39 @@ pub fn content(dir: &Path) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// Catalogue files in `hardware/` that course.toml does not list: the course
+/// reads only listed files, so a part added in a new file would be missing
+/// from every widget with nothing said. The browser cannot list a folder,
+/// so only this check can notice.
+fn unlisted_hardware(dir: &Path, listed: &[String]) -> Vec<course::Diagnostic> {
+    let Ok(entries) = std::fs::read_dir(dir.join("hardware")) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".toml"))
+        .filter(|name| {
+            !listed
+                .iter()
+                .any(|file| *file == format!("hardware/{name}"))
+        })
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            course::Diagnostic::new(
+                &format!("content/hardware/{name}"),
+                1,
+                format!(
+                    "this file is not listed in course.toml's `hardware = [...]`, so no page reads it; add \"hardware/{name}\" to that list"
+                ),
+            )
+        })
+        .collect()
 }
 
 /// Where a diagnostic's file is on disk. Diagnostics name files as the

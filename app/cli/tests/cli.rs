@@ -850,3 +850,28 @@ fn a_quiz_typo_is_reported_once_in_its_own_file() {
     assert!(stdout.contains("corect"), "{stdout}");
     assert!(!stdout.contains("lists no quiz"), "{stdout}");
 }
+
+/// A catalogue file course.toml does not list is read by no page; only the
+/// command line can see the folder, so it says so.
+#[test]
+fn a_hardware_file_course_toml_does_not_list_is_reported() {
+    let dir = std::env::temp_dir().join(format!("lab-unlisted-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&repo_root().join("content"), &dir.join("content"));
+    copy_dir(&repo_root().join("public"), &dir.join("public"));
+    std::fs::write(dir.join("content/hardware/mine.toml"), "").unwrap();
+    let output = lab(
+        &["check", "content", dir.join("content").to_str().unwrap()],
+        "",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(
+        stdout.contains(
+            "hardware/mine.toml:1: this file is not listed in course.toml's `hardware = [...]`"
+        ),
+        "{stdout}"
+    );
+}

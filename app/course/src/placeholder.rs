@@ -35,7 +35,49 @@ pub fn with_repeated_units(
     catalogue: &Catalogue,
     problems: Vec<Unresolved>,
 ) -> Vec<Unresolved> {
-    merge_by_offset(problems, repeated_units(body, catalogue))
+    let problems = merge_by_offset(problems, repeated_units(body, catalogue));
+    merge_by_offset(problems, placeholders_in_math(body))
+}
+
+/// Placeholders written inside `$...$` or `$$...$$` math. The quote becomes
+/// a markdown link before the math is typeset, so TeX would show the link's
+/// brackets and address as symbols; the number belongs in the sentence.
+fn placeholders_in_math(body: &str) -> Vec<Unresolved> {
+    let mut problems = Vec::new();
+    let mut cursor = 0;
+    while let Some((start, reference, end)) = next_placeholder(body, cursor) {
+        let Some(end) = end else {
+            break;
+        };
+        cursor = end;
+        if inside_math(body, start) {
+            problems.push(Unresolved {
+                offset: start,
+                message: format!(
+                    "`{{{{hw:{reference}}}}}` is inside $...$ math, where a placeholder cannot render; quote the number in the sentence outside the math"
+                ),
+            });
+        }
+    }
+    problems
+}
+
+/// Whether `offset` falls between an opening and a closing `$` of inline
+/// math on its line, or between `$$` fences anywhere before it. Escaped
+/// dollars (`\$5`) are prices, not math.
+fn inside_math(body: &str, offset: usize) -> bool {
+    let before = body.get(..offset).unwrap_or("");
+    let unescaped = |text: &str, mark: &str| {
+        text.match_indices(mark)
+            .filter(|(index, _)| !text[..*index].ends_with('\\'))
+            .count()
+    };
+    if unescaped(before, "$$") % 2 == 1 {
+        return true;
+    }
+    let line = before.rsplit('\n').next().unwrap_or("");
+    let singles = unescaped(line, "$") - 2 * unescaped(line, "$$");
+    singles % 2 == 1
 }
 
 /// Joins two lists already in text order. A merge, not a sort: a sort's
@@ -458,6 +500,15 @@ covers = ["memory"]
             let problems = resolve_checked(body, &parts);
             assert_eq!(problems.len(), flagged, "{body}: {problems:?}");
         }
+    }
+
+    #[test]
+    fn a_placeholder_inside_math_is_reported() {
+        let body = "Cost \\$5, and $r = {{hw:x.tdp_w}}$ but {{hw:x.memory.bandwidth_gb_s}} is fine.\n$$\nq = {{hw:x.name}}\n$$\n";
+        let problems = placeholders_in_math(body);
+        let offsets: Vec<usize> = problems.iter().map(|p| p.offset).collect();
+        assert_eq!(offsets, vec![19, 86], "{problems:?}");
+        assert!(problems[0].message.contains("inside $...$ math"));
     }
 
     #[test]

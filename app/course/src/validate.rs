@@ -148,7 +148,10 @@ fn image_problems(
     for module in modules {
         for image in &module.images {
             let message = match read(&format!("../{}", image.target)) {
-                Err(error) => Some(format!("image `{}` cannot be read: {error}", image.target)),
+                Err(error) => Some(format!(
+                    "image `{}` cannot be read (pictures live in public/, the folder beside content/): {error}",
+                    image.target
+                )),
                 Ok(svg) if image.target.ends_with(".svg") => svg_dark_problem(&svg)
                     .map(|problem| format!("image `{}` {problem}", image.target)),
                 Ok(_) => None,

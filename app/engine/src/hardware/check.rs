@@ -9,6 +9,9 @@ use crate::toml_reader::{Table, Value};
 /// for a CPU at FP32 to a few hundred for tensor units. Outside, units are wrong.
 const RIDGE_RANGE: (f64, f64) = (0.5, 5000.0);
 
+/// No part's memory or memory bandwidth comes near this many GB (or GB/s).
+const MAX_PLAUSIBLE_GB: f64 = 1e5;
+
 /// Checks one row; `row` is the table it was read from, so each problem
 /// points at the line of its own key, even in a second row with the same id.
 pub fn check(acc: &Accelerator, row: &Table) -> Vec<CatalogueProblem> {
@@ -99,6 +102,22 @@ pub fn check(acc: &Accelerator, row: &Table) -> Vec<CatalogueProblem> {
                     format!("source `{}` covers unknown key `{covered}`", source.title),
                 );
             }
+        }
+    }
+    // The largest memory of any part is a few terabytes (a server CPU's);
+    // a figure past 100,000 GB is a byte count typed into a GB field.
+    for (key, value) in [
+        ("memory.capacity_gb", acc.memory.capacity_gb),
+        ("memory.bandwidth_gb_s", acc.memory.bandwidth_gb_s),
+    ] {
+        if value.is_some_and(|value| value > MAX_PLAUSIBLE_GB) {
+            problem(
+                key,
+                format!(
+                    "{key} = {} is over 100,000: write gigabytes (80 for 80 GB), not bytes",
+                    value.unwrap_or_default()
+                ),
+            );
         }
     }
     if let Some(year) = acc.year {

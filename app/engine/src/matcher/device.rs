@@ -767,6 +767,11 @@ fn framework_listed(input: &MatcherInput, device: &Device, verdict: &mut DeviceV
     let Some(framework) = input.framework else {
         return;
     };
+    // A row that lists no software says nothing about frameworks, and the
+    // matcher scores only what the catalogue says; "no path" would be a guess.
+    if device.software.iter().all(|name| name.trim().is_empty()) {
+        return;
+    }
     let aliases = framework_aliases(framework);
     let listed = device.software.iter().find(|name| {
         let lower = name.to_lowercase();

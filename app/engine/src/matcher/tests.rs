@@ -1287,3 +1287,34 @@ fn an_edge_job_led_by_a_data_centre_part_and_an_unchecked_budget_are_said() {
         big.limits_unmet
     );
 }
+
+/// A row that lists no software (an instructor's new part) is neither
+/// credited nor blamed for framework support: the catalogue says nothing.
+#[test]
+fn a_part_with_no_software_list_is_not_judged_on_frameworks() {
+    let out = run_on(
+        &[toy_part(
+            "bare",
+            "Bare card",
+            "gpu",
+            "bf16 = 100.0",
+            (48.0, 900.0),
+        )],
+        &[
+            ("phase", "inference"),
+            ("model_family", "cnn"),
+            ("framework", "pytorch"),
+        ],
+    );
+    let top = &out.ranking[0];
+    assert!(
+        !top.rules.iter().any(|rule| rule.rule == "framework_listed"),
+        "{:?}",
+        top.rules
+    );
+    assert!(
+        !top.reasons.join("\n").contains("lists no path"),
+        "{:?}",
+        top.reasons
+    );
+}

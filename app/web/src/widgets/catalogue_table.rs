@@ -2,6 +2,7 @@
 //! by class and sorted by a column, each number a link to its source.
 
 use crate::context::use_course;
+use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::field::{
     fixed_choices, form_setter, form_value, ready_field_error, SelectField,
@@ -13,7 +14,6 @@ use engine::catalogue_table::{
     compute, CatalogueForm, CatalogueOutput, Cell, Row, CLASS_CHOICES, COLUMNS, FIELDS,
     SORT_CHOICES,
 };
-use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use leptos::prelude::*;
 
 const CLASS_LABELS: [&str; 8] = [

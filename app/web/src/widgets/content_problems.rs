@@ -2,8 +2,8 @@
 //! beside the widgets that read them. A learner sees the same note, which is
 //! honest: the widget below it is missing what the broken rows held.
 
-use crate::context::use_course;
 use crate::content::ContentProblems;
+use crate::context::use_course;
 use leptos::prelude::*;
 
 /// How many problems the note lists before pointing to `lab check content`.

@@ -3,6 +3,7 @@
 
 use crate::charts::chart_view::{ChartTable, ChartView};
 use crate::context::use_course;
+use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{field_error, form_setter, form_value, NumberField, SelectField};
@@ -20,7 +21,6 @@ use charming::Chart;
 use engine::energy::{compute, Comparison, EnergyForm, EnergyOutput, FIELDS};
 use engine::format;
 use engine::hardware::Catalogue;
-use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use leptos::prelude::*;
 use std::sync::Arc;
 

@@ -2,6 +2,7 @@
 //! with its best catalogue part, the rules for and against it, and their points.
 
 use crate::context::use_course;
+use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{
@@ -15,7 +16,6 @@ use engine::matcher::{
     compute, field_name, Deployment, Family, Framework, MatcherForm, MatcherOutput, Phase,
     Update as ModelUpdate, FIELDS,
 };
-use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use leptos::prelude::*;
 
 const NUMBERS: [(&str, &str, &str); 7] = [

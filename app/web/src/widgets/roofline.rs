@@ -4,6 +4,7 @@
 use crate::charts::chart_view::{ChartTable, ChartView};
 use crate::charts::{self, frame};
 use crate::context::use_course;
+use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{
@@ -22,7 +23,6 @@ use engine::roofline::{
     compute, Bound, Operation, Placement, RooflineForm, RooflineOutput, FIELDS, MAX_ACCELERATORS,
     NUMBER_FIELDS,
 };
-use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use leptos::prelude::*;
 use std::sync::Arc;
 

@@ -4,6 +4,7 @@
 //! is wrong, and links to the matcher with the card's workload filled in.
 
 use crate::context::{use_course, use_progress};
+use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use course::route::{Location, Route};
@@ -11,7 +12,6 @@ use course::scenarios::{class_key, Card};
 use engine::hardware::Class;
 use engine::matcher::CLASSES;
 use engine::scenario_quiz::{round, ScenarioQuizForm, DEFAULT_CARDS, FIELDS, PROGRESS_KEY};
-use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -78,7 +78,9 @@ pub fn ScenarioQuiz(mount: WidgetMount) -> impl IntoView {
     let unreadable = Signal::derive(move || {
         use_course().is_some_and(|course| {
             course.scenarios.with(Option::is_none)
-                && course.content_problems.with(|found| !found.scenarios.is_empty())
+                && course
+                    .content_problems
+                    .with(|found| !found.scenarios.is_empty())
         })
     });
     let title = mount

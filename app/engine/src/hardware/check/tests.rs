@@ -212,3 +212,15 @@ fn problems_name_the_row_they_leave_out() {
         "a syntax error leaves out the whole file"
     );
 }
+
+#[test]
+fn a_capacity_in_bytes_is_rejected() {
+    let found = problems(&GOOD.replace("capacity_gb = 80.0", "capacity_gb = 80e9"));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0]
+            .1
+            .contains("write gigabytes (80 for 80 GB), not bytes"),
+        "{found:?}"
+    );
+}

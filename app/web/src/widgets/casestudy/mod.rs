@@ -9,6 +9,7 @@ mod results;
 
 use crate::context::use_course;
 use crate::dom::{now_ms, yield_to_browser};
+use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
@@ -16,7 +17,6 @@ use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use engine::casestudy::{CaseStudyForm, CaseStudyOutput, Progress, Run, FIELDS};
 use engine::format;
-use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use leptos::prelude::*;
 use std::sync::Arc;
 

@@ -6,6 +6,7 @@ mod results;
 mod run;
 
 use crate::context::use_course;
+use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::field::{
     field_error, form_setter, form_value, menu_options, NumberField, SelectField,
@@ -16,7 +17,6 @@ use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use engine::hardware::Catalogue;
 use engine::serve::{KvCache, OutputLengths, Scheduler, ServeForm, WeightPrecision, FIELDS};
-use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use leptos::prelude::*;
 use std::sync::Arc;
 

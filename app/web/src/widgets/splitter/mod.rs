@@ -7,13 +7,13 @@ mod fields;
 mod results;
 
 use crate::context::use_course;
+use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use engine::split::{report, SplitForm, FIELDS};
-use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use leptos::prelude::*;
 
 #[component]
