@@ -29,6 +29,9 @@ pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
         return Err(format!("cannot render math `{tex}`: {detail}"));
     }
     let mut safe = typographic_operators(&sanitize(&raw));
+    if tex.contains("{,}") {
+        safe = grouped_numbers(&safe);
+    }
     for (idx, text) in texts.iter().enumerate() {
         safe = safe.replace(&placeholder(idx), &escape::html(&text_mode(text)));
     }
@@ -199,6 +202,38 @@ fn typographic_operators(mathml: &str) -> String {
     mathml
         .replace("<mo>-</mo>", "<mo>\u{2212}</mo>")
         .replace("<mo>/</mo>", "<mo lspace=\"0\" rspace=\"0\">/</mo>")
+}
+
+/// A number written with thousands separators (`16{,}896`) comes out of
+/// latex2mathml as three tokens, `16`, `,`, `896`, which a screen reader reads
+/// as "16 comma 896" and which wrap like a list. Joined back into one `<mn>`,
+/// it reads and breaks as one number. Only a comma between digits and a group
+/// of exactly three digits is joined, so `f(1, 2)` is untouched.
+fn grouped_numbers(mathml: &str) -> String {
+    const JOINT: &str = "</mn><mo>,</mo><mn>";
+    let mut out = String::with_capacity(mathml.len());
+    let mut rest = mathml;
+    while let Some(at) = rest.find(JOINT) {
+        let (before, after) = rest.split_at(at);
+        let after = after.get(JOINT.len()..).unwrap_or("");
+        let left_digits = before.rsplit("<mn>").next().is_some_and(|left| {
+            !left.is_empty() && left.chars().all(|c| c.is_ascii_digit() || c == ',')
+        });
+        let group = after.split("</mn>").next().unwrap_or("");
+        let three = group
+            .split('.')
+            .next()
+            .is_some_and(|whole| whole.len() == 3 && whole.chars().all(|c| c.is_ascii_digit()));
+        out.push_str(before);
+        if left_digits && three {
+            out.push(',');
+        } else {
+            out.push_str(JOINT);
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
 }
 
 /// TeX rendered for a page: MathML, or the escaped TeX in an error box.
@@ -619,5 +654,21 @@ mod tests {
             assert!(to_mathml(tex, false).is_err(), "{tex}");
             assert!(render(tex, false).contains("math-error"), "{tex}");
         }
+    }
+}
+
+#[cfg(test)]
+mod grouped_number_tests {
+    use super::to_mathml;
+
+    #[test]
+    fn a_number_with_thousands_separators_is_one_token() {
+        let out = to_mathml("16{,}896 \\times 1{,}000{,}000.5", false).unwrap_or_default();
+        assert!(out.contains("<mn>16,896</mn>"), "{out}");
+        assert!(out.contains("<mn>1,000,000.5</mn>"), "{out}");
+        // A list of numbers keeps its commas as operators.
+        let list = to_mathml("f(1, 2) + 3{,}5", false).unwrap_or_default();
+        assert!(list.contains("<mn>1</mn><mo>,</mo><mn>2</mn>"), "{list}");
+        assert!(list.contains("<mn>3</mn><mo>,</mo><mn>5</mn>"), "{list}");
     }
 }

@@ -12,7 +12,9 @@ use std::fmt;
 pub enum FieldProblem {
     #[error("Enter a value.")]
     Empty,
-    #[error("“{text}” is not a number. Use digits, optionally with an exponent such as 7e9.")]
+    #[error(
+        "“{text}” is not a number. Use digits, optionally with an exponent (7e9 means 7 × 10⁹)."
+    )]
     NotANumber { text: String },
     #[error("Enter a finite number; this one is too large to compute with.")]
     NotFinite,

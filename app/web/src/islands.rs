@@ -200,8 +200,10 @@ fn EmbeddedQuiz(id: String) -> impl IntoView {
     let Some(course) = crate::context::use_course() else {
         return ().into_any();
     };
+    // The quiz's own title is its h2; the frame needs an h1 above it. A quiz
+    // that is not found shows the not-found page's h1 instead.
     if course.entry(&id).is_some() {
-        return view! { <ModuleQuiz module=id fence=None line=0 /> }.into_any();
+        return view! { <h1 class="visually-hidden">"Checkpoint quiz"</h1><ModuleQuiz module=id fence=None line=0 /> }.into_any();
     }
     let slugs: Vec<String> = course
         .manifest
@@ -232,7 +234,7 @@ fn EmbeddedQuiz(id: String) -> impl IntoView {
             view! { <crate::pages::not_found::NotFoundPage path=format!("/embed/quiz/{id}") /> }
                 .into_any()
         }
-        Some(slug) => view! { <ModuleQuiz module=slug fence=None line=0 /> }.into_any(),
+        Some(slug) => view! { <h1 class="visually-hidden">"Checkpoint quiz"</h1><ModuleQuiz module=slug fence=None line=0 /> }.into_any(),
     })
     .into_any()
 }

@@ -22,7 +22,11 @@ pub fn follow_pending_math() {
     let Some(body) = document.body() else {
         return;
     };
-    let callback = Closure::<dyn Fn()>::new(move || typeset_all(&pending));
+    let callback = Closure::<dyn Fn()>::new(move || {
+        if typeset_all(&pending) > 0 {
+            mark_scrollable_formulas();
+        }
+    });
     let Ok(observer) = web_sys::MutationObserver::new(callback.as_ref().unchecked_ref()) else {
         return;
     };
@@ -32,17 +36,92 @@ pub fn follow_pending_math() {
     let _ = observer.observe_with_options(&body, &options);
     // The observer and its callback live as long as the page.
     callback.forget();
+    follow_width_changes(&document);
+    mark_scrollable_formulas();
 }
 
-fn typeset_all(pending: &web_sys::HtmlCollection) {
+/// Typesets every pending formula; returns how many it typeset.
+fn typeset_all(pending: &web_sys::HtmlCollection) -> u32 {
     // Each pass removes the first element from the live collection, so the
     // count taken up front bounds the loop even if a replacement fails.
-    for _ in 0..pending.length() {
+    let count = pending.length();
+    for _ in 0..count {
         let Some(element) = pending.item(0) else {
             break;
         };
         typeset(&element);
     }
+    count
+}
+
+/// A displayed formula wider than the page scrolls in its box; a box that
+/// scrolls must take keyboard focus, or a keyboard user cannot read the
+/// formula's end (WCAG 2.1.1). Boxes that fit stay out of the tab order, so
+/// a module full of formulas does not cost a tab stop each.
+pub fn mark_scrollable_formulas() {
+    let Some(document) = crate::dom::document() else {
+        return;
+    };
+    let Ok(boxes) = document.query_selector_all(&format!(".{}", course::math::SCROLL_CLASS)) else {
+        return;
+    };
+    for index in 0..boxes.length() {
+        let Some(element) = boxes
+            .item(index)
+            .and_then(|node| node.dyn_into::<web_sys::Element>().ok())
+        else {
+            continue;
+        };
+        // A formula's width changes when its math font arrives, after it
+        // was first laid out; watching it re-runs this check then.
+        if let Some(formula) = element.first_element_child() {
+            WIDTH_WATCH.with(|watch| {
+                if let Some(observer) = watch.get() {
+                    observer.observe(&formula);
+                }
+            });
+        }
+        if element.scroll_width() > element.client_width() {
+            let _ = element.set_attribute("tabindex", "0");
+            let _ = element.set_attribute("role", "region");
+            let _ = element.set_attribute("aria-label", "Formula, scrolls sideways");
+        } else {
+            let _ = element.remove_attribute("tabindex");
+            let _ = element.remove_attribute("role");
+            let _ = element.remove_attribute("aria-label");
+        }
+    }
+}
+
+thread_local! {
+    /// Watches every displayed formula's size (see `mark_scrollable_formulas`).
+    static WIDTH_WATCH: std::cell::OnceCell<web_sys::ResizeObserver> = const { std::cell::OnceCell::new() };
+}
+
+/// Formulas that fit at one width overflow at another, a formula grows when
+/// its font loads, and an Explain panel shows its formula only when opened;
+/// each changes which boxes scroll.
+fn follow_width_changes(document: &web_sys::Document) {
+    let on_resize = Closure::<dyn Fn()>::new(mark_scrollable_formulas);
+    if let Ok(observer) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
+        WIDTH_WATCH.with(|watch| {
+            let _ = watch.set(observer);
+        });
+    }
+    // The observer's callback lives as long as the page.
+    on_resize.forget();
+    let recheck = Closure::<dyn Fn()>::new(mark_scrollable_formulas);
+    if let Some(window) = crate::dom::window() {
+        let _ = window.add_event_listener_with_callback("resize", recheck.as_ref().unchecked_ref());
+    }
+    // `toggle` does not bubble, so it is heard on the way down.
+    let _ = document.add_event_listener_with_callback_and_bool(
+        "toggle",
+        recheck.as_ref().unchecked_ref(),
+        true,
+    );
+    // The listener lives as long as the page.
+    recheck.forget();
 }
 
 fn typeset(element: &web_sys::Element) {

@@ -65,6 +65,9 @@ for (const scheme of ["light", "dark"]) {
 // Verdicts and a finished attempt have their own colours; scan them in both themes.
 for (const scheme of ["light", "dark"]) {
   test(`a checkpoint with right and wrong verdicts and a result passes the scan, ${scheme}`, async ({ browser }) => {
+    // Two scans of a whole module and eight answered questions: under a
+    // loaded machine this outlasts the default 30 s.
+    test.setTimeout(90_000);
     const context = await browser.newContext({ colorScheme: scheme, reducedMotion: "reduce" });
     const page = await context.newPage();
     await page.goto("/#/m/compute-or-memory");
@@ -126,4 +129,38 @@ test("headings on lab and embed pages go down one level at a time", async ({ pag
     }
   }
   expect(found, found.join("\n")).toEqual([]);
+});
+
+// In an LMS frame the embed is the whole page: it must be its main landmark
+// and carry a page heading, or a screen reader has nowhere to jump to.
+test("embedded widgets and quizzes are a main landmark with an h1", async ({ page }) => {
+  for (const hash of ["#/embed/widget/roofline", "#/embed/quiz/matching"]) {
+    await page.goto(`/${hash}`);
+    await expect(page.locator("section.widget, .quiz").first()).toBeVisible();
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    const result = await new AxeBuilder({ page }).withRules(["region", "landmark-one-main", "page-has-heading-one"]).analyze();
+    expect(describe(result.violations), hash).toEqual([]);
+  }
+});
+
+// On a phone a displayed formula can be wider than the page; its box then
+// scrolls, so it must take keyboard focus, and one that fits must not.
+test("on a phone, a formula wider than the page can be scrolled by keyboard", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 }, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  await page.goto("/#/m/compute-or-memory");
+  await expect(page.locator(".island-status")).toHaveCount(0);
+  await expect(page.locator(".math-pending")).toHaveCount(0);
+  const boxes = page.locator(".prose .math-scroll");
+  const states = () => boxes.evaluateAll((els) => els.map((el) => ({ wide: el.scrollWidth > el.clientWidth, focusable: el.getAttribute("tabindex") === "0" })));
+  // The math font may arrive after the first layout and widen a formula; the
+  // page follows, so the boxes are judged once they have settled.
+  await expect.poll(async () => (await states()).some((s) => s.wide), { message: "module 3 has a formula wider than a phone" }).toBe(true);
+  await expect.poll(async () => (await states()).every((s) => s.focusable === s.wide)).toBe(true);
+  const wide = page.locator(".prose .math-scroll[tabindex='0']").first();
+  await expect(wide).toHaveAttribute("role", "region");
+  await expect(wide).toHaveAttribute("aria-label", "Formula, scrolls sideways");
+  expect(await scan(page)).toEqual([]);
+  await context.close();
 });

@@ -47,11 +47,18 @@ test("a checkpoint teaches, fails, retries the wrong ones, passes and stays pass
   await answerText(q("roofline-yours"), `${attainable.toPrecision(5)} TFLOP/s`);
   await expect(q("roofline-yours").getByTestId("verdict")).toContainText("✓ Correct.");
   await expect(quiz.getByTestId("quiz-progress")).toHaveText("8 of 8 answered");
-  await quiz.getByTestId("quiz-finish").click();
+  // By keyboard: the pressed button is disabled, so focus moves to the result.
+  await quiz.getByTestId("quiz-finish").focus();
+  await page.keyboard.press("Enter");
   await expect(quiz.getByTestId("quiz-result")).toContainText("✗ Not passed yet: 6 of 8 correct");
+  await expect(quiz.getByTestId("quiz-result")).toBeFocused();
 
-  // Retry only the wrong ones: the right answers keep their verdicts.
-  await quiz.getByTestId("quiz-retry").click();
+  // Retry only the wrong ones: the right answers keep their verdicts, and
+  // focus goes to the first question to answer again, in page order.
+  await quiz.getByTestId("quiz-retry").focus();
+  await page.keyboard.press("Enter");
+  const retried = quiz.locator("li.question").filter({ hasNot: page.getByTestId("verdict") }).first();
+  await expect(retried).toBeFocused();
   await expect(q("matmul-intensity").getByTestId("verdict")).toContainText("✓ Correct.");
   await expect(q("decode-limit").getByTestId("verdict")).toHaveCount(0);
   await chooseAndCheck(q("decode-limit"), [1]);
@@ -111,6 +118,7 @@ test("a number answer that cannot be read is flagged beside its field and the qu
   for (const [typed, message] of [
     ["abc", "“abc” is not a number."],
     ["1024 bananas", "“bananas” is not a unit this question knows."],
+    ["-1024", "-1024 cannot be it: the answer is an amount above zero. Check the sign."],
   ]) {
     await answerText(question, typed);
     await expect(question.getByTestId("answer-problem")).toContainText(message);

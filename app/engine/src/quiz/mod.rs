@@ -403,11 +403,23 @@ pub fn grade(question: &Question, answer: &Answer) -> Verdict {
                 .filter(|(_, o)| o.correct)
                 .map(|(i, _)| i)
                 .collect();
-            let feedback = chosen
+            let mut feedback: Vec<String> = chosen
                 .iter()
                 .filter_map(|i| question.options.get(*i))
                 .map(|o| o.feedback.clone())
                 .collect();
+            // Feedback on the ticked options cannot say what was left
+            // unticked; a missed right option is named with its reason.
+            if question.kind == QuestionType::Multiple {
+                for index in correct_set.iter().filter(|i| !chosen.contains(i)) {
+                    if let Some(option) = question.options.get(*index) {
+                        feedback.push(format!(
+                            "Also right, and not ticked: “{}”. {}",
+                            option.text, option.feedback
+                        ));
+                    }
+                }
+            }
             Verdict {
                 correct: !chosen.is_empty() && chosen == correct_set,
                 feedback,
@@ -457,10 +469,29 @@ pub fn grade(question: &Question, answer: &Answer) -> Verdict {
 /// is not a number, or whose unit is unknown or of the wrong kind, is a typing
 /// problem to fix beside the field, not a wrong answer: grading it would lock
 /// the question and show the worked answer for a slip of the keyboard.
+///
+/// So is zero or a negative amount where the answer is a positive amount of
+/// something (a time, a size, a count): no reasoning gives "-1 µs", so it is
+/// a slip of the sign, not a view worth grading. A percentage may be a
+/// change either way, so it is left to grading.
 pub fn unreadable(question: &Question, answer: &Answer) -> Option<String> {
     match (question.kind, answer) {
         (QuestionType::Numeric | QuestionType::Parameterized, Answer::Text(text)) => {
-            parse_quantity(text, question.unit.as_deref()).err()
+            let unit = question.unit.as_deref();
+            match parse_quantity(text, unit) {
+                Err(message) => Some(message),
+                Ok(value)
+                    if value <= 0.0
+                        && question.answer.is_some_and(|expected| expected > 0.0)
+                        && unit != Some("%") =>
+                {
+                    Some(format!(
+                        "{} cannot be it: the answer is an amount above zero. Check the sign.",
+                        text.trim()
+                    ))
+                }
+                Ok(_) => None,
+            }
         }
         _ => None,
     }
@@ -488,10 +519,16 @@ fn grade_numeric(question: &Question, text: &str) -> Verdict {
                 "Read as {}{unit_text}.",
                 crate::format::significant_digits(value, 4)
             );
-            Verdict {
-                correct,
-                feedback: vec![read],
+            let mut feedback = vec![read];
+            // A question drawn with the learner's own values explains itself
+            // in symbols; the number those values give is said here.
+            if !correct && question.formula.is_some() {
+                feedback.push(format!(
+                    "With your numbers the answer is {}{unit_text}.",
+                    crate::format::significant_digits(expected, 4)
+                ));
             }
+            Verdict { correct, feedback }
         }
         Err(message) => Verdict {
             correct: false,

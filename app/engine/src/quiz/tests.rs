@@ -76,6 +76,15 @@ fn multiple_choice_needs_exactly_the_correct_set() {
     check(3, Answer::Choices(vec![0]), false);
     check(3, Answer::Choices(vec![0, 1, 2]), false);
     check(3, Answer::Choices(vec![0, 0, 1]), true);
+    // A right option left unticked is named, with its reason.
+    let verdict = grade(&quiz().questions[3], &Answer::Choices(vec![0]));
+    assert_eq!(
+        verdict.feedback,
+        [
+            "Yes: a few FLOPs per element.",
+            "Also right, and not ticked: “Embedding lookup”. Yes: gathers with almost no math.",
+        ]
+    );
 }
 
 /// ZeRO (Rajbhandari et al. 2020), Section 3.1: 16 bytes per parameter, 120 GB for 7.5B.
@@ -131,6 +140,14 @@ fn unreadable_numeric_answers_are_reported_not_graded() {
         problem("120 bananas").as_deref(),
         Some("“bananas” is not a unit this question knows.")
     );
+    // A size cannot be zero or negative: a slip of the sign, said beside the field.
+    for answer in ["-1", "0 GB", "-117 GB"] {
+        let said = problem(answer).unwrap_or_default();
+        assert!(
+            said.ends_with("the answer is an amount above zero. Check the sign."),
+            "{answer}: {said}"
+        );
+    }
     // Other question types have nothing to read before grading.
     assert_eq!(unreadable(&quiz().questions[2], &text("")), None);
     assert_eq!(
@@ -303,6 +320,16 @@ fn parameterized_questions_give_each_learner_their_own_numbers() {
     assert!((a.answer.unwrap() - 16.0 * p / dp).abs() < 1e-9);
     let answer = format!("{} GB", a.answer.unwrap());
     assert!(grade(&a, &Answer::Text(answer)).correct);
+    // A wrong answer is told the number the learner's own values give.
+    let wrong = grade(&a, &Answer::Text(format!("{} GB", a.answer.unwrap() * 3.0)));
+    assert!(!wrong.correct);
+    assert_eq!(
+        wrong.feedback.last().cloned().unwrap_or_default(),
+        format!(
+            "With your numbers the answer is {} GB.",
+            crate::format::significant_digits(a.answer.unwrap(), 4)
+        )
+    );
     // Same seed, same question: a reload shows the same numbers.
     assert_eq!(instantiate(template, 11), a);
 }

@@ -118,7 +118,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             bytes_tex: "Q \\approx b\\,N",
             bindings: vec![size("N", "parameters", params), size("B", "batch", batch), size("s", "prompt length", seq_len)],
             note: "The forward pass costs about 2 operations (a multiply and an add) per parameter per token; the weights are read once for the whole prompt (activations and KV cache left out).",
-            source: KAPLAN_2020,
+            source: crate::serve::POPE_2022,
         },
         Shape::Decode { params, batch } => Work {
             flops: 2.0 * params * batch,
@@ -127,7 +127,9 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             bytes_tex: "Q \\approx b\\,N",
             bindings: vec![size("N", "parameters", params), size("B", "batch", batch)],
             note: "Each step produces one token per sequence but must read every weight: intensity ≈ 2B / b. The KV cache adds more traffic at long contexts.",
-            source: KAPLAN_2020,
+            // Pope et al. count both halves: 2N operations per token, and
+            // every weight read at every step. Kaplan gives only the first.
+            source: crate::serve::POPE_2022,
         },
         Shape::CnnInference { batch } => {
             let net = resnet50::resnet50();

@@ -38,19 +38,21 @@ fn open_outside(event: leptos::ev::MouseEvent) {
 #[component]
 pub fn EmbedPage(kind: String, id: String) -> impl IntoView {
     match (kind.as_str(), engine::widgets::find(&id)) {
+        // Each embed is its page's `main` landmark, so a screen reader in
+        // the host's frame can jump straight to it.
         ("widget", Some(spec)) => view! {
-            <article class="embed" data-testid="embed" on:click=open_outside>
+            <main class="embed" data-testid="embed" on:click=open_outside>
                 // The widget shows its own title just below; the page's
                 // heading is for screen readers, so a frame shows it once.
                 <h1 class="embed-title visually-hidden">{spec.title}</h1>
                 <Island spec=IslandSpec::Widget(WidgetMount::standalone(spec.slug)) />
-            </article>
+            </main>
         }
         .into_any(),
         ("quiz", _) => view! {
-            <article class="embed" data-testid="embed" on:click=open_outside>
+            <main class="embed" data-testid="embed" on:click=open_outside>
                 <Island spec=IslandSpec::EmbeddedQuiz { id } />
-            </article>
+            </main>
         }
         .into_any(),
         _ => view! { <NotFoundPage path=format!("/embed/{kind}/{id}") /> }.into_any(),

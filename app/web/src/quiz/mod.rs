@@ -116,6 +116,8 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
     let checkpoint = quiz.checkpoint;
     let quiz_id_for_finish = quiz.id.clone();
     let quiz_for_finish = quiz.clone();
+    let result_id = format!("quiz-{}-result", quiz.id);
+    let result_target = result_id.clone();
     let finish = move |_| {
         // A second press would record and report the same attempt twice.
         if finished.with_untracked(Option::is_some) {
@@ -135,6 +137,10 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
             crate::storage::delete_draft(key);
         }
         finished.set(Some(result));
+        // The pressed button is now disabled, which would drop focus to the
+        // page's start; the result is what the learner wants next.
+        let target = result_target.clone();
+        request_animation_frame(move || crate::dom::focus_element(&target));
         if let Some(course) = use_course() {
             let attempts = store
                 .progress
@@ -153,7 +159,28 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
             report::post_to_parent(&report, &course.manifest.embed.allowed_origins);
         }
     };
-    let retry_wrong = move |_| {
+    // The first question the learner retries, in page order, where focus
+    // goes when "Retry the wrong ones" disappears with the result.
+    let order = question_order(&quiz.id, attempt, quiz.questions.len());
+    let item_ids: Vec<String> = quiz
+        .questions
+        .iter()
+        .map(|question| question_item_id(&quiz.id, &question.id))
+        .collect();
+    let first_retried = move || {
+        states.with_untracked(|s| {
+            order
+                .iter()
+                .find(|idx| {
+                    s.get(**idx)
+                        .is_some_and(|q| !q.verdict.as_ref().is_some_and(|v| v.correct))
+                })
+                .and_then(|idx| item_ids.get(*idx).cloned())
+        })
+    };
+    // A Callback, so the result view, built again on each finish, can hold a copy.
+    let retry_wrong = Callback::new(move |()| {
+        let target = first_retried();
         states.update(|s| {
             for q in s
                 .iter_mut()
@@ -163,7 +190,10 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
             }
         });
         finished.set(None);
-    };
+        if let Some(target) = target {
+            request_animation_frame(move || crate::dom::focus_element(&target));
+        }
+    });
     let questions = question_order(&quiz.id, attempt, quiz.questions.len())
         .into_iter()
         .enumerate()
@@ -191,12 +221,12 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
                     let passed = result + 1e-9 >= pass_mark;
                     let correct = (result * total as f64).round() as usize;
                     view! {
-                        <div class=if passed { "quiz-result passed" } else { "quiz-result failed" } role="status" data-testid="quiz-result">
+                        <div class=if passed { "quiz-result passed" } else { "quiz-result failed" } role="status" data-testid="quiz-result" id=result_id.clone() tabindex="-1">
                             <p><strong>{if passed { "✓ Passed" } else { "✗ Not passed yet" }}</strong>
                                 {format!(": {correct} of {total} correct ({}).", engine::format::whole_percent(result))}
                                 {if passed && checkpoint { " This module is now marked completed." } else { "" }}</p>
                             {(!passed || correct < total).then(|| view! {
-                                <button type="button" class="secondary" data-testid="quiz-retry" on:click=retry_wrong>"Retry the wrong ones"</button>
+                                <button type="button" class="secondary" data-testid="quiz-retry" on:click=move |_| retry_wrong.run(())>"Retry the wrong ones"</button>
                             })}
                         </div>
                     }
@@ -204,4 +234,9 @@ pub fn QuizView(quiz: Quiz, slug: String) -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// The id of a question's list item, where focus goes when it is retried.
+pub fn question_item_id(quiz_id: &str, question_id: &str) -> String {
+    format!("{quiz_id}-{question_id}-item")
 }

@@ -144,7 +144,7 @@ pub fn QuestionView(
         }
     };
     view! {
-        <li class="question" data-testid=format!("question-{}", question.id)>
+        <li class="question" data-testid=format!("question-{}", question.id) id=super::question_item_id(&quiz_id, &question.id) tabindex="-1">
             <fieldset>
                 <legend><span class="question-number">{format!("Question {number}. ")}</span><span inner_html=prompt></span></legend>
                 <ul class="options">{inputs}</ul>

@@ -58,6 +58,9 @@ pub fn ExplainedOutput(
 #[component]
 fn ExplanationBody(explanation: Explanation) -> impl IntoView {
     let formula = course::math::render(explanation.formula_tex, true);
+    // The panel's formula may be wider than a phone; once it is on the page,
+    // a box that scrolls is given keyboard focus like the module's formulas.
+    Effect::new(move |_| request_animation_frame(crate::typeset::mark_scrollable_formulas));
     let rows = explanation
         .bindings
         .iter()

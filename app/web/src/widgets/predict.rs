@@ -57,7 +57,8 @@ pub fn PredictGate(
                         <label for=input_id.clone()>{format!("Your guess ({unit_for_label})")}</label>
                         <input id=input_id.clone() type="text" inputmode="decimal" data-testid="predict-input"
                             aria-describedby=error_id.clone()
-                            prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev)) />
+                            aria-invalid=move || error.with(|e| e.is_some().then_some("true"))
+                            prop:value=move || text.get() on:input=move |ev| { error.set(None); text.set(event_target_value(&ev)); } />
                         <button type="submit" data-testid="predict-reveal">"Reveal"</button>
                         <button type="button" class="secondary" data-testid="predict-skip" on:click=move |_| show()>"Skip"</button>
                         <p class="field-error" id=error_id.clone() aria-live="polite">

@@ -160,7 +160,9 @@ fn AcceleratorPicker(
     let legend_id = format!("{id}-accelerators");
     let box_prefix = legend_id.clone();
     let error_id = format!("{legend_id}-error");
-    let described_by = error_id.clone();
+    let full_note_id = format!("{legend_id}-full");
+    let described_by = format!("{error_id} {full_note_id}");
+    let at_limit = move || selected.with(|ids| ids.len() >= MAX_ACCELERATORS);
     view! {
         <fieldset class="accelerator-picker" aria-describedby=described_by data-testid="accelerator-picker">
             <legend id=legend_id.clone()>{format!("Accelerators to compare (up to {MAX_ACCELERATORS})")}</legend>
@@ -185,6 +187,10 @@ fn AcceleratorPicker(
             }).collect_view())}
             <p class="field-error" id=error_id aria-live="polite" data-testid="error-accelerators">
                 {move || error.get().map(|message| view! { <span aria-hidden="true">"⚠ "</span>{message} })}
+            </p>
+            // Disabled boxes leave the tab order, so the limit is said in words.
+            <p class="hint-line" id=full_note_id aria-live="polite" data-testid="picker-full">
+                {move || at_limit().then(|| format!("{MAX_ACCELERATORS} of {MAX_ACCELERATORS} chosen, the most one chart shows: untick one to choose another."))}
             </p>
         </fieldset>
     }
