@@ -314,25 +314,25 @@ pub fn read_catalogue(files: Vec<(String, Result<String, String>)>) -> Catalogue
 
 /// The one-based lines of `id = "ID"` in a catalogue file.
 fn id_lines<'a>(text: &'a str, id: &'a str) -> impl Iterator<Item = usize> + 'a {
-    let quoted = format!("\"{id}\"");
-    text.lines().enumerate().filter_map(move |(index, line)| {
-        let line = line.trim_start();
-        (line.starts_with("id")
-            && line.trim_start_matches("id").trim_start().starts_with('=')
-            && line.contains(&quoted))
-        .then_some(index + 1)
-    })
+    text.lines()
+        .enumerate()
+        .filter(move |(_, line)| written_id(line) == Some(id))
+        .map(|(index, _)| index + 1)
 }
 
 /// The ids a file writes, found by text, for a file too broken to parse.
 fn ids_written(text: &str) -> Vec<String> {
     text.lines()
-        .filter_map(|line| {
-            let rest = line.trim_start().strip_prefix("id")?.trim_start();
-            let value = rest.strip_prefix('=')?.trim();
-            Some(value.trim_matches('"').to_string()).filter(|id| !id.is_empty())
-        })
+        .filter_map(written_id)
+        .map(str::to_string)
         .collect()
+}
+
+/// The id an `id = "..."` line writes, read as text.
+fn written_id(line: &str) -> Option<&str> {
+    let rest = line.trim_start().strip_prefix("id")?.trim_start();
+    let value = rest.strip_prefix('=')?.trim();
+    Some(value.trim_matches('"')).filter(|id| !id.is_empty())
 }
 
 /// Attaches each module's quiz (in manifest order) and reports quiz problems.

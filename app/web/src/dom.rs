@@ -18,6 +18,18 @@ pub fn element_by_id(id: &str) -> Option<web_sys::HtmlElement> {
         .ok()
 }
 
+/// Every element matching a CSS selector, as a static list: changing or
+/// replacing one does not change what a caller iterates.
+pub fn elements(selector: &str) -> Vec<web_sys::Element> {
+    let Some(list) = document().and_then(|d| d.query_selector_all(selector).ok()) else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|index| list.item(index))
+        .filter_map(|node| node.dyn_into::<web_sys::Element>().ok())
+        .collect()
+}
+
 /// The current `location.hash`, e.g. `#/m/why-hardware`.
 pub fn current_hash() -> String {
     window()

@@ -7,24 +7,11 @@
 //! with the catalogue has.
 
 use engine::hardware::Catalogue;
-use wasm_bindgen::JsCast;
 
 /// Replaces every pending quote on the page with its number.
 pub fn fill(catalogue: &Catalogue) {
-    let Some(document) = crate::dom::document() else {
-        return;
-    };
     // A static list: replacing an element must not change what is iterated.
-    let Ok(pending) = document.query_selector_all("span.hw-pending") else {
-        return;
-    };
-    for index in 0..pending.length() {
-        let Some(element) = pending
-            .item(index)
-            .and_then(|node| node.dyn_into::<web_sys::Element>().ok())
-        else {
-            continue;
-        };
+    for element in crate::dom::elements("span.hw-pending") {
         let reference = element.get_attribute("data-hw").unwrap_or_default();
         element.set_outer_html(&course::placeholder::quote_html(&reference, catalogue));
     }

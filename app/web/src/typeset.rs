@@ -59,19 +59,7 @@ fn typeset_all(pending: &web_sys::HtmlCollection) -> u32 {
 /// formula's end (WCAG 2.1.1). Boxes that fit stay out of the tab order, so
 /// a module full of formulas does not cost a tab stop each.
 pub fn mark_scrollable_formulas() {
-    let Some(document) = crate::dom::document() else {
-        return;
-    };
-    let Ok(boxes) = document.query_selector_all(&format!(".{}", course::math::SCROLL_CLASS)) else {
-        return;
-    };
-    for index in 0..boxes.length() {
-        let Some(element) = boxes
-            .item(index)
-            .and_then(|node| node.dyn_into::<web_sys::Element>().ok())
-        else {
-            continue;
-        };
+    for element in crate::dom::elements(&format!(".{}", course::math::SCROLL_CLASS)) {
         // A formula's width changes when its math font arrives, after it
         // was first laid out; watching it re-runs this check then.
         if let Some(formula) = element.first_element_child() {
@@ -102,15 +90,12 @@ thread_local! {
 /// its font loads, and an Explain panel shows its formula only when opened;
 /// each changes which boxes scroll.
 fn follow_width_changes(document: &web_sys::Document) {
-    let on_resize = Closure::<dyn Fn()>::new(mark_scrollable_formulas);
-    if let Ok(observer) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
+    let recheck = Closure::<dyn Fn()>::new(mark_scrollable_formulas);
+    if let Ok(observer) = web_sys::ResizeObserver::new(recheck.as_ref().unchecked_ref()) {
         WIDTH_WATCH.with(|watch| {
             let _ = watch.set(observer);
         });
     }
-    // The observer's callback lives as long as the page.
-    on_resize.forget();
-    let recheck = Closure::<dyn Fn()>::new(mark_scrollable_formulas);
     if let Some(window) = crate::dom::window() {
         let _ = window.add_event_listener_with_callback("resize", recheck.as_ref().unchecked_ref());
     }
@@ -120,7 +105,7 @@ fn follow_width_changes(document: &web_sys::Document) {
         recheck.as_ref().unchecked_ref(),
         true,
     );
-    // The listener lives as long as the page.
+    // The observer and the listeners live as long as the page.
     recheck.forget();
 }
 
