@@ -131,7 +131,12 @@ fn read_catalogue(dir: &Path) -> Result<(Catalogue, Vec<course::Diagnostic>), St
         std::fs::read_to_string(dir.join(relative)).map_err(|error| error.to_string())
     };
     let text = read("course.toml")
-        .map_err(|error| format!("cannot read {}: {error}", dir.join("course.toml").display()))?;
+        .map_err(|error| {
+            format!(
+                "cannot read {}: {error} (run lab from the course's top folder, or name the content folder: `--content DIR` for a calculator, `lab check content DIR` for the checker)",
+                dir.join("course.toml").display()
+            )
+        })?;
     let manifest = course::Manifest::parse(&text).map_err(|problems| {
         problems
             .iter()

@@ -487,7 +487,7 @@ fn serve_simulates_the_queue() {
             ),
             (
                 r#"{"model": {"precision": "fp16"}}"#,
-                "precision: Choose one of",
+                "precision: Choose bf16 for FP16",
             ),
             (r#"{"max_batch": 0}"#, "max_batch: Must be at least 1."),
             (r#"{"model": {"size": 1}}"#, "unknown field `size`"),

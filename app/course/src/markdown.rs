@@ -33,6 +33,9 @@ pub struct Rendered {
     /// Pictures the site serves itself (`public/...`), for the file checks.
     pub images: Vec<InternalLink>,
     pub diagnostics: Vec<Diagnostic>,
+    /// The block where the `## Sources` section starts, so a page can put the
+    /// checkpoint quiz before the reference list rather than after it.
+    pub sources_block: Option<usize>,
 }
 
 /// One section's plain text; the text before the first heading has an empty id.
@@ -513,6 +516,12 @@ impl<'a> Renderer<'a> {
         let text = plain_text(&inner);
         if level == HeadingLevel::H2 {
             self.in_sources = text.trim().eq_ignore_ascii_case("sources");
+            if self.in_sources && self.out.sources_block.is_none() {
+                // The heading starts a block of its own, so the list can be
+                // shown apart from the reading above it.
+                self.flush();
+                self.out.sources_block = Some(self.out.blocks.len());
+            }
         }
         let base = escape::slugify(&text);
         let seen = self.heading_ids.entry(base.clone()).or_insert(0);

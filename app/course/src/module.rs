@@ -88,6 +88,9 @@ pub struct Module {
     pub diagnostics: Vec<Diagnostic>,
     /// The checkpoint quiz listed for this module in course.toml, once loaded.
     pub quiz: Option<engine::quiz::Quiz>,
+    /// The block where the `## Sources` section starts, if the module has one.
+    #[serde(default)]
+    pub sources_block: Option<usize>,
 }
 
 impl Module {
@@ -217,6 +220,7 @@ pub fn parse_module_with(
         quotes_pending,
         diagnostics,
         quiz: None,
+        sources_block: rendered.sources_block,
     })
 }
 

@@ -122,14 +122,29 @@ pub struct CheckpointOutput {
     pub warning: Option<String>,
 }
 
-/// Young's formula assumes a write much shorter than the time between
-/// failures (δ ≪ M); past that its interval and waste stop meaning much.
+/// Young's formula assumes a write and a restart much shorter than the time
+/// between failures (δ, R ≪ M); past that its interval and waste stop meaning
+/// much. The message names the larger loss, since the remedies differ: at
+/// Young's interval writing and redoing cost the same, √(δ/2M) each, and a
+/// restart costs R/M whatever the interval.
 fn out_of_range(input: &CheckpointInput, job_mtbf_s: f64, young_interval_s: f64) -> Option<String> {
     let uncapped = uncapped_waste(young_interval_s, input, job_mtbf_s);
+    let restarting = input.restart_s / job_mtbf_s;
+    let cause = if restarting > uncapped - restarting {
+        format!(
+            "Most of it goes to restarting: {} per restart against a failure every {}. Expect the job to crawl or never finish: restart faster (warm spare nodes, a checkpoint kept in memory), or use fewer nodes or more reliable ones.",
+            format::duration(input.restart_s),
+            format::duration(job_mtbf_s),
+        )
+    } else {
+        format!(
+            "Most of it goes to writing checkpoints and redoing lost work: a write takes {}. Expect the job to crawl or never finish: use faster writes, fewer nodes or more reliable ones.",
+            format::duration(input.write_s),
+        )
+    };
     (young_interval_s <= input.write_s || uncapped >= 0.5).then(|| {
         format!(
-            "Young's formula assumes a checkpoint write much shorter than the time between failures. Here a write takes {} and the job fails every {} on average, so its interval ({}) leaves {} of the time to work at best. Expect the job to crawl or never finish: use fewer nodes, more reliable ones, or faster writes.",
-            format::duration(input.write_s),
+            "Young's formula assumes a checkpoint write and a restart much shorter than the time between failures. Here the job fails every {} on average, so the interval it gives ({}) leaves {} of the time to work at best. {cause}",
             format::duration(job_mtbf_s),
             format::duration(young_interval_s),
             if uncapped >= 1.0 {
@@ -314,6 +329,37 @@ mod tests {
         assert!(out.young_interval_s < 60.0, "{}", out.young_interval_s);
         let warning = out.warning.unwrap();
         assert!(warning.contains("leaves none of the time"), "{warning}");
+        // A 10-minute restart against a failure every 3.6 s is the larger loss.
+        assert!(
+            warning.contains("Most of it goes to restarting"),
+            "{warning}"
+        );
+        let quick = run(&[
+            ("node_mtbf_hours", "1"),
+            ("nodes", "1000"),
+            ("restart_s", "1"),
+        ]);
+        let warning = quick.warning.unwrap();
+        assert!(warning.contains("Most of it goes to writing checkpoints and redoing lost work: a write takes 1 minute"), "{warning}");
         assert_eq!(run(&[]).warning, None);
+    }
+
+    /// A restart of 5.6 hours against a failure every 3.1 hours (Llama 3's
+    /// 2,048 nodes at 6,336 hours each) loses the run to restarting, and the
+    /// warning says so rather than blaming a one-minute write.
+    #[test]
+    fn a_restart_longer_than_the_mtbf_is_named_as_the_cause() {
+        let out = run(&[
+            ("node_mtbf_hours", "6336"),
+            ("nodes", "2048"),
+            ("write_s", "60"),
+            ("restart_s", "20000"),
+        ]);
+        let warning = out.warning.unwrap();
+        assert!(
+            warning.contains("Most of it goes to restarting: 5.6 hours per restart"),
+            "{warning}"
+        );
+        assert!(!warning.contains("faster writes"), "{warning}");
     }
 }

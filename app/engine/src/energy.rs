@@ -271,6 +271,7 @@ fn find_with_tdp(
                 FieldProblem::MissingData {
                     name: acc.name.clone(),
                     what: "TDP".into(),
+                    so: "its energy cannot be estimated; choose a part with a published TDP",
                 },
             );
             None
@@ -341,7 +342,28 @@ pub struct EnergyOutput {
     pub samples_per_joule: Option<f64>,
     pub rack: RackPlan,
     pub comparison: Vec<Comparison>,
+    /// Set when the server overhead dwarfs the accelerators it serves: the
+    /// default is a DGX H100's, and kept for a server of small inference
+    /// cards it multiplies their energy several times over.
+    pub overhead_warning: Option<String>,
     pub explanations: Vec<Explanation>,
+}
+
+/// Overhead above this multiple of a server's accelerator power is taken for
+/// a default left in place rather than a measured figure.
+const OVERHEAD_WARNING_RATIO: f64 = 2.0;
+
+fn overhead_warning(input: &EnergyInput) -> Option<String> {
+    let cards_w = input.accelerators_per_server as f64 * input.tdp_w;
+    (input.server_overhead_w > OVERHEAD_WARNING_RATIO * cards_w).then(|| {
+        format!(
+            "The server overhead, {}, is more than twice what the server's accelerators draw at TDP ({} × {} = {}). The example's figure is a DGX H100's, an upper bound for an eight-GPU training server; a server of small cards draws far less beyond them. Set the overhead to your own server's figure.",
+            format::si(input.server_overhead_w, "W"),
+            format::grouped(input.accelerators_per_server),
+            format::si(input.tdp_w, "W"),
+            format::si(cards_w, "W"),
+        )
+    })
 }
 
 /// Average draw of one accelerator: linear between the idle floor and TDP.
@@ -379,6 +401,7 @@ pub fn compute(input: &EnergyInput) -> EnergyOutput {
         samples_per_joule: per_joule(input.samples),
         rack,
         comparison: compare(input),
+        overhead_warning: overhead_warning(input),
         explanations: Vec::new(),
     };
     EnergyOutput {

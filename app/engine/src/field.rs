@@ -33,9 +33,14 @@ pub enum FieldProblem {
     #[error("“{id}” is not in the hardware catalogue.")]
     UnknownId { id: String },
     /// A catalogued part, named as the catalogue names it, that lacks the
-    /// figures listed in `what` (`"BF16 peak or memory bandwidth"`).
-    #[error("{name} publishes no {what}, so it cannot be placed on this chart.")]
-    MissingData { name: String, what: String },
+    /// figures listed in `what` (`"BF16 peak or memory bandwidth"`); `so`
+    /// says what the calculator therefore cannot do with it.
+    #[error("{name} publishes no {what}, so {so}.")]
+    MissingData {
+        name: String,
+        what: String,
+        so: &'static str,
+    },
     /// A value that parses but breaks a rule of the calculator, stated in full.
     #[error("{reason}")]
     Invalid { reason: String },

@@ -323,12 +323,17 @@ impl ServeForm {
         let mut checker = Checker::default();
         let precision = WeightPrecision::parse(&self.precision);
         if precision.is_none() {
-            checker.errors.push(
-                "precision",
-                FieldProblem::NotAChoice {
-                    allowed: WeightPrecision::ALL.map(WeightPrecision::key).join(", "),
-                },
-            );
+            let allowed = WeightPrecision::ALL.map(WeightPrecision::key).join(", ");
+            // FP16 is a real serving format, so it gets a way forward rather
+            // than a bare list: it costs what BF16 costs in this model.
+            let problem = if self.precision.trim().eq_ignore_ascii_case("fp16") {
+                FieldProblem::Invalid {
+                    reason: format!("Choose bf16 for FP16: both take 2 bytes, and the catalogue lists one 16-bit peak per part (FP16's on parts without BF16, such as the T4). Choose one of: {allowed}."),
+                }
+            } else {
+                FieldProblem::NotAChoice { allowed }
+            };
+            checker.errors.push("precision", problem);
         }
         let hardware = find_hardware(catalogue, &self.accelerator, precision, &mut checker);
         let kv_cache = checker.choice(
@@ -417,7 +422,10 @@ impl ServeForm {
                 precision: precision?,
                 kv_cache: kv_cache?,
                 layers: layers?.or(shape.map(|(layers, _)| layers))?,
-                kv_dim: kv_dim?.or(shape.map(|(_, hidden)| hidden))?,
+                kv_dim: kv_dim?.or(match layers? {
+                    Some(typed) => Some(model::width_for_layers(params?, typed)),
+                    None => shape.map(|(_, hidden)| hidden),
+                })?,
                 layers_derived: layers?.is_none(),
                 kv_dim_derived: kv_dim?.is_none(),
                 kv_head_size: self.preset_head_size().unwrap_or(KV_HEAD_SIZE),
@@ -682,6 +690,7 @@ fn find_hardware<'a>(
             FieldProblem::MissingData {
                 name: acc.name.clone(),
                 what: missing_figures(&missing),
+                so: "serving on it cannot be simulated; choose another part",
             },
         );
     }

@@ -421,6 +421,10 @@ pub struct TcoOutput {
     pub break_even_utilization: Option<f64>,
     pub reserved_break_even_utilization: Option<f64>,
     pub heuristic_check: HeuristicCheck,
+    /// Sentences for a reserved or spot price above on-demand, which no
+    /// provider charges: the usual cause is a changed on-demand price with
+    /// the discounted ones left as they were.
+    pub price_warnings: Vec<String>,
     pub monthly_cumulative: Vec<MonthPoint>,
     pub explanations: Vec<Explanation>,
 }
@@ -459,6 +463,7 @@ pub fn compute(input: &TcoInput) -> TcoOutput {
         cheapest: cheapest(&total_usd),
         on_prem_usd_per_gpu_hour: total_usd.on_prem / gpu_hours,
         heuristic_check: heuristic_check(input),
+        price_warnings: price_warnings(input),
         explanations: explain(input, &rates, &summary),
         total_usd,
         break_even_month,
@@ -467,6 +472,26 @@ pub fn compute(input: &TcoInput) -> TcoOutput {
         reserved_break_even_utilization,
         monthly_cumulative,
     }
+}
+
+/// A discounted price above on-demand, in words. The three prices are typed
+/// separately, so changing on-demand alone can leave the others above it.
+fn price_warnings(input: &TcoInput) -> Vec<String> {
+    let on_demand = input.on_demand_per_gpu_hour;
+    [
+        ("reserved", input.reserved_per_gpu_hour, "a commitment of one to three years is sold below on-demand (the example assumes 45% off)"),
+        ("spot", input.spot_per_gpu_hour, "spare capacity that can be taken back is sold below on-demand (the example assumes 60% off)"),
+    ]
+    .into_iter()
+    .filter(|(_, price, _)| *price > on_demand)
+    .map(|(name, price, why)| {
+        format!(
+            "The {name} price, {} per GPU-hour, is above on-demand at {}, but {why}. Check the {name} price against the provider's list.",
+            format::usd(price),
+            format::usd(on_demand)
+        )
+    })
+    .collect()
 }
 
 fn point(rates: &Rates, month: u32) -> MonthPoint {

@@ -33,8 +33,13 @@ test.describe("rent or buy", () => {
     await expect(rule.getByTestId("heuristic-text")).toContainText("Fails for these prices");
     await expect(rule.getByTestId("heuristic-scenario")).toContainText("it is wrong here: on demand costs $367,920");
     await expect(widget.value("break_even_utilization")).toHaveText("70.1%");
+    // The discounted prices were left as they were, so both now sit above on-demand.
+    const prices = widget.root.getByTestId("tco-price-warning");
+    await expect(prices).toContainText("The reserved price, $3.78 per GPU-hour, is above on-demand at $2.50");
+    await expect(prices).toContainText("The spot price, $2.75 per GPU-hour");
     await widget.set("on_demand_per_gpu_hour", "6.88");
     await expect(rule.getByTestId("heuristic-title")).toContainText("rule holds");
+    await expect(prices).toHaveCount(0);
     // The rule is tested at its own 70%; the learner's utilization decides whether it applies.
     await widget.set("utilization", "0.2");
     await expect(rule.getByTestId("heuristic-title")).toContainText("rule holds");

@@ -96,6 +96,25 @@ test("the table of contents jumps to a section and moves focus there", async ({ 
   await expect(page.locator(`[id="${target}"]`)).toBeInViewport();
 });
 
+test("a module's checkpoint sits before its Sources list and the contents reach it by keyboard", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/accelerators");
+  const links = course.testId("toc").getByRole("link");
+  const names = await links.allInnerTexts();
+  // The checkpoint is the entry just before Sources, at the close of the reading.
+  expect(names.slice(-2)).toEqual(["Checkpoint quiz", "Sources"]);
+  const quiz = page.getByRole("region", { name: "Checkpoint: the accelerators" });
+  const sources = page.getByRole("heading", { level: 2, name: "Sources" });
+  await expect(quiz).toBeVisible();
+  const quizTop = (await quiz.boundingBox()).y;
+  const sourcesTop = (await sources.boundingBox()).y;
+  expect(quizTop).toBeLessThan(sourcesTop);
+  await links.filter({ hasText: "Checkpoint quiz" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("#checkpoint-quiz")).toBeFocused();
+  await expect(quiz).toBeInViewport();
+});
+
 test("on a phone the menu reaches the glossary and progress, and every source is a link", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();

@@ -114,6 +114,18 @@ test("a catalogue that cannot load leaves a clear note where each number goes", 
   await expect(course.heading()).not.toHaveText("Why hardware decides ML at scale");
 });
 
+test("a module that cannot load says why and offers no way to mark it completed", async ({ page }) => {
+  await page.route("**/content/02-accelerators.md", (route) => route.fulfill({ status: 404, body: "gone" }));
+  const course = new CoursePage(page);
+  await course.goto("/m/accelerators");
+  await expect(page.getByTestId("load-error")).toContainText("This module could not be loaded");
+  await expect(page.getByTestId("complete-button")).toHaveCount(0);
+  // The pager still leads on, and a module that loads has its button.
+  await page.getByTestId("pager-next").click();
+  await expect(course.heading()).toHaveText("Compute-bound or memory-bound");
+  await expect(page.getByTestId("complete-button")).toBeVisible();
+});
+
 // An instructor's slip in a shared file is said beside the widgets that read
 // it, by file and line, instead of leaving parts or cards silently missing.
 test("a bad catalogue row is named beside the widgets, and the other parts stay", async ({ page }) => {

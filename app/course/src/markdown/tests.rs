@@ -242,3 +242,36 @@ fn task_lists_are_labelled_marks_not_dead_checkboxes() {
     );
     assert!(html.contains("aria-label=\"Done\">☑</span>"), "{html}");
 }
+
+#[test]
+fn the_sources_section_starts_a_block_of_its_own() {
+    let rendered = render(
+        "Reading.\n\n## Key takeaways\n\nOne.\n\n## Sources\n\n1. A paper.\n",
+        origin(),
+    );
+    let at = rendered.sources_block.unwrap_or(usize::MAX);
+    let starts = |block: Option<&Block>, text: &str| matches!(block, Some(Block::Html(html)) if html.trim_start().starts_with(text));
+    assert!(
+        starts(rendered.blocks.get(at), "<h2 id=\"sources\""),
+        "{:?}",
+        rendered.blocks
+    );
+    assert!(at > 0 && !html_of(&rendered).is_empty());
+    let before: String = rendered.blocks[..at]
+        .iter()
+        .filter_map(|b| match b {
+            Block::Html(html) => Some(html.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        before.contains("Key takeaways") && !before.contains("A paper"),
+        "{before}"
+    );
+}
+
+#[test]
+fn a_module_without_sources_has_no_sources_block() {
+    let rendered = render("Reading.\n\n## Sourcing parts\n\nText.\n", origin());
+    assert_eq!(rendered.sources_block, None);
+}

@@ -381,7 +381,16 @@ fn recommend(input: &CaseStudyInput) -> Option<Recommendation> {
         let placement = place(&input.workload, &cluster, input.sharding);
         if placement.feasible {
             let step = step_cost(&input.workload, &cluster, &placement);
-            for spot in [0.0, 0.5, 1.0] {
+            // Half of one node is that node, so shares that round to the same
+            // count of spot nodes are one setup, named by its real share.
+            let mut spot_counts: Vec<f64> = Vec::new();
+            for share in [0.0, 0.5, 1.0] {
+                let spot_nodes = (share * nodes as f64).round();
+                if spot_counts.contains(&spot_nodes) {
+                    continue;
+                }
+                spot_counts.push(spot_nodes);
+                let spot = spot_nodes / nodes as f64;
                 considered += 1;
                 let dynamics = dynamics_for(input, &cluster, &step, spot, None);
                 let time = expected_with_preemptions(&dynamics);
@@ -440,7 +449,20 @@ fn recommend(input: &CaseStudyInput) -> Option<Recommendation> {
         reasons.push(format!("No setup up to {} nodes meets the {} deadline; this is the fastest. Raise the node limit or relax the deadline.", input.operations.max_nodes, format::duration(input.operations.deadline_s)));
     }
     if spot > 0.0 {
-        reasons.push("Spot capacity is cheaper per hour; with a two-minute notice long enough to write a checkpoint, a preemption costs only a write and a restart.".into());
+        let ops = &input.operations;
+        reasons.push(if ops.notice_s >= ops.checkpoint_write_s {
+            format!(
+                "Spot capacity is cheaper per hour; its {} notice is long enough to write a checkpoint ({}), so a preemption costs only a write and a restart.",
+                format::duration(ops.notice_s),
+                format::duration(ops.checkpoint_write_s)
+            )
+        } else {
+            format!(
+                "Spot capacity is cheaper per hour, and still pays here although its {} notice is shorter than a checkpoint write ({}): each preemption loses the work since the last checkpoint, as a failure does.",
+                format::duration(ops.notice_s),
+                format::duration(ops.checkpoint_write_s)
+            )
+        });
     }
     if let Some(interval) = interval {
         reasons.push(format!(
@@ -699,20 +721,7 @@ fn explain(
             note: "The share of wall time spent on work that survives: checkpoint writes, lost work, restarts and waiting for nodes all lower it.",
             source: DALY_2006,
         });
-        list.push(Explanation {
-            output: "expected",
-            label: "Expected completion (closed form)",
-            formula_tex: "\\mathbb{E}[T] = T_0 + \\sum_{\\text{segments}} (e^{\\lambda L} - 1)\\left(\\tfrac{1}{\\lambda} + R\\right)",
-            bindings: vec![
-                bind("T_0", "waiting for the autoscaler before the gang starts", format::duration(dynamics.start_delay_s)),
-                bind("\\lambda", "failures per hour", format::significant_digits(dynamics.failure_rate_per_s * 3600.0, 3)),
-                bind("L", "a segment: interval plus write", if dynamics.interval_s.is_finite() { format::duration(dynamics.interval_s + dynamics.write_s) } else { format::duration(work_s) }),
-                bind("R", "restart time", format::duration(dynamics.restart_s)),
-            ],
-            result: format::duration(expected_completion(dynamics)),
-            note: "The exact mean for exponential failures when none strike during a restart; the Monte Carlo mean should agree within its sampling error.",
-            source: DALY_2006,
-        });
+        list.push(expected_explanation(dynamics, work_s));
     }
     list.push(Explanation {
         output: "scaling",
@@ -747,4 +756,64 @@ fn explain(
 /// Runs the whole simulation at once.
 pub fn compute(input: &CaseStudyInput) -> CaseStudyOutput {
     Run::new(input).finish()
+}
+
+/// The closed-form mean completion under exponential interruptions (Daly 2006).
+const EXPECTED_TEX: &str = "\\mathbb{E}[T] = T_0 + \\sum_{\\text{segments}} (e^{\\lambda L} - 1)\\left(\\tfrac{1}{\\lambda} + R\\right)";
+/// The same, stretched by a write and a restart per warned preemption.
+const EXPECTED_WARNED_TEX: &str = "\\mathbb{E}[T] = \\Big(T_0 + \\sum_{\\text{segments}} (e^{\\lambda L} - 1)\\left(\\tfrac{1}{\\lambda} + R\\right)\\Big)\\big(1 + \\mu\\,(\\delta + R)\\big)";
+
+/// The closed-form expectation, written the way `expected_with_preemptions`
+/// computes it, so the card and its explanation agree with the recommender:
+/// preemptions with enough notice stretch the run by a write and a restart
+/// each; without it, they lose work like failures and join λ.
+fn expected_explanation(dynamics: &Dynamics, work_s: f64) -> Explanation {
+    let bind = |symbol, meaning, value| Binding { symbol, meaning, value };
+    let per_hour = |rate: f64| format::significant_digits(rate * 3600.0, 3);
+    let segment = if dynamics.interval_s.is_finite() {
+        format::duration(dynamics.interval_s + dynamics.write_s)
+    } else {
+        format::duration(work_s)
+    };
+    let mut bindings = vec![
+        bind("T_0", "waiting for the autoscaler before the gang starts", format::duration(dynamics.start_delay_s)),
+        bind("\\lambda", "failures per hour", per_hour(dynamics.failure_rate_per_s)),
+        bind("L", "a segment: interval plus write", segment),
+        bind("R", "restart time", format::duration(dynamics.restart_s)),
+    ];
+    let preempted = dynamics.preemption_rate_per_s > 0.0;
+    let warned = dynamics.notice_s >= dynamics.write_s;
+    let (formula_tex, note) = match (preempted, warned) {
+        (false, _) => (
+            EXPECTED_TEX,
+            "The exact mean for exponential failures when none strike during a restart; the Monte Carlo mean should agree within its sampling error.",
+        ),
+        (true, true) => {
+            bindings.push(bind("\\mu", "spot preemptions per hour", per_hour(dynamics.preemption_rate_per_s)));
+            bindings.push(bind("\\delta", "time to write a checkpoint, done within the notice", format::duration(dynamics.write_s)));
+            (
+                EXPECTED_WARNED_TEX,
+                "Failures follow the exact mean for exponential failures; each preemption, warned in time to write a checkpoint, adds a write and a restart and loses no work. The Monte Carlo mean should agree within its sampling error.",
+            )
+        }
+        (true, false) => {
+            if let Some(lambda) = bindings.get_mut(1) {
+                lambda.meaning = "failures and spot preemptions per hour: the notice is shorter than a write, so a preemption loses work as a failure does";
+                lambda.value = per_hour(dynamics.event_rate());
+            }
+            (
+                EXPECTED_TEX,
+                "The exact mean for exponential interruptions when none strike during a restart; the Monte Carlo mean should agree within its sampling error.",
+            )
+        }
+    };
+    Explanation {
+        output: "expected",
+        label: "Expected completion (closed form)",
+        formula_tex,
+        bindings,
+        result: format::duration(expected_with_preemptions(dynamics)),
+        note,
+        source: DALY_2006,
+    }
 }

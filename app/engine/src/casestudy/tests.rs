@@ -617,3 +617,39 @@ fn input_with_mtbf(hours: &str) -> CaseStudyInput {
         &[("node_mtbf_hours", hours), ("replications", "50")],
     )
 }
+
+/// Half of one node is that node: a one-node setup is all on demand or all
+/// on spot, and the recommender names the share it really prices.
+#[test]
+fn a_one_node_setup_is_never_half_on_spot() {
+    let out = compute(&input("benchmark", &[("replications", "5")]));
+    let rec = out.recommendation.unwrap();
+    let one_node: Vec<f64> = rec
+        .candidates
+        .iter()
+        .filter(|c| c.gpus == 8)
+        .map(|c| c.spot_fraction)
+        .collect();
+    assert_eq!(one_node, vec![0.0, 1.0]);
+    assert!(!rec.reasons[0].contains("50% of nodes"), "{:?}", rec.reasons);
+}
+
+/// The spot reason says whether the notice covers a write, and the card's
+/// closed form is the recommender's: failures plus warned preemptions.
+#[test]
+fn spot_reasons_and_the_expected_card_follow_the_notice() {
+    let slow = compute(&input(
+        "ecommerce",
+        &[("checkpoint_write_s", "300"), ("spot_fraction", "1"), ("replications", "5")],
+    ));
+    let reasons = slow.recommendation.map(|r| r.reasons).unwrap_or_default();
+    // Spot still wins at a 48-hour deadline, so the reason must own up to the short notice.
+    let spot = reasons.iter().find(|r| r.starts_with("Spot capacity")).unwrap();
+    assert!(spot.contains("shorter than a checkpoint write (5 minutes)"), "{spot}");
+    let spot = compute(&input("ecommerce", &[("spot_fraction", "1"), ("replications", "5")]));
+    let card = spot.explanations.iter().find(|e| e.output == "expected").unwrap();
+    assert_eq!(card.result, crate::format::duration(spot.expected_completion_s.unwrap()));
+    assert!(card.bindings.iter().any(|b| b.symbol == "\\mu"), "{card:?}");
+    let reasons = spot.recommendation.map(|r| r.reasons).unwrap_or_default();
+    assert!(reasons.iter().all(|r| !r.contains("shorter than a checkpoint write")), "{reasons:?}");
+}

@@ -205,7 +205,7 @@ fn bad_input_is_named() {
         ),
         (
             ("accelerator", "no-tdp"),
-            "Mystery chip publishes no TDP, so it cannot be placed on this chart.",
+            "Mystery chip publishes no TDP, so its energy cannot be estimated; choose a part with a published TDP.",
         ),
         (("accelerator", " "), "Enter a value."),
         (("count", "0"), "Must be at least 1."),
@@ -312,4 +312,26 @@ mod properties {
             prop_assert!(busier.kwh >= out.kwh * (1.0 - 1e-12));
         }
     }
+}
+
+/// A DGX H100's 4,600 W of overhead beside eight 72 W L4s is flagged; beside
+/// eight 700 W H100s, its own GPUs, it is not.
+#[test]
+fn an_overhead_that_dwarfs_the_cards_is_flagged() {
+    let course = crate::hardware::course_catalogue();
+    let form = EnergyForm {
+        accelerator: "l4-24gb".into(),
+        ..EnergyForm::default()
+    };
+    let out = compute(&form.validate(&course).unwrap());
+    let warning = out.overhead_warning.unwrap_or_default();
+    assert!(warning.starts_with("The server overhead, 4.6 kW, is more than twice what the server's accelerators draw at TDP (8 × 72 W = 576 W)"), "{warning}");
+    let form = EnergyForm {
+        accelerator: "h100-sxm-80gb".into(),
+        ..EnergyForm::default()
+    };
+    assert_eq!(
+        compute(&form.validate(&course).unwrap()).overhead_warning,
+        None
+    );
 }

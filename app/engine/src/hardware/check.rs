@@ -12,6 +12,9 @@ const RIDGE_RANGE: (f64, f64) = (0.5, 5000.0);
 /// No part's memory or memory bandwidth comes near this many GB (or GB/s).
 const MAX_PLAUSIBLE_GB: f64 = 1e5;
 
+/// No accelerator the course covers draws less than a watt; an edge TPU draws 2.
+const MIN_PLAUSIBLE_W: f64 = 1.0;
+
 /// Checks one row; `row` is the table it was read from, so each problem
 /// points at the line of its own key, even in a second row with the same id.
 pub fn check(acc: &Accelerator, row: &Table) -> Vec<CatalogueProblem> {
@@ -120,6 +123,14 @@ pub fn check(acc: &Accelerator, row: &Table) -> Vec<CatalogueProblem> {
             );
         }
     }
+    // The smallest part in the catalogue draws 2 W; below 1 W a figure in
+    // kilowatts (0.7 for 700 W) is the likely slip.
+    if let Some(tdp) = acc.tdp_w.filter(|w| *w > 0.0 && *w < MIN_PLAUSIBLE_W) {
+        problem(
+            "tdp_w",
+            format!("tdp_w = {tdp} is below 1 W: write watts (700 for a 0.7 kW part)"),
+        );
+    }
     if let Some(year) = acc.year {
         if !(2010..=2035).contains(&year) {
             problem("year", format!("year {year} is outside 2010–2035"));
@@ -168,6 +179,17 @@ fn check_precisions(acc: &Accelerator, problem: &mut impl FnMut(&str, String)) {
                         &format!("sparse_tflops.{}", precision.key()),
                         format!(
                             "sparse {} ({s}) is below dense ({d}); are they swapped?",
+                            precision.key()
+                        ),
+                    );
+                } else if s == d {
+                    // 2:4 structured sparsity doubles the rate; a datasheet that
+                    // gives one figure gives the dense one, so an equal "sparse"
+                    // figure is usually the dense one copied.
+                    problem(
+                        &format!("sparse_tflops.{}", precision.key()),
+                        format!(
+                            "sparse {} equals dense ({d}); a sparse figure is the separate, higher structured-sparsity rate, so give the datasheet's own or leave it out",
                             precision.key()
                         ),
                     );

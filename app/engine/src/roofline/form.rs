@@ -7,6 +7,9 @@ use crate::field::{missing_figures, word_list, Checker, FieldErrors, FieldProble
 use crate::hardware::{Accelerator, Catalogue, Precision};
 use serde::{Deserialize, Serialize};
 
+/// What a part without the figures the roofline needs cannot be.
+const ON_CHART: &str = "it cannot be placed on this chart";
+
 /// What the learner can analyse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -329,6 +332,7 @@ impl RooflineForm {
                     FieldProblem::MissingData {
                         name: acc.name.clone(),
                         what: missing_figures(&missing),
+                        so: ON_CHART,
                     },
                 );
                 return (Vec::new(), Vec::new());
@@ -345,6 +349,7 @@ impl RooflineForm {
                         FieldProblem::MissingData {
                             name: acc.name.clone(),
                             what: format!("{} peak", p.label()),
+                            so: ON_CHART,
                         },
                     );
                     return (Vec::new(), Vec::new());
@@ -361,6 +366,7 @@ impl RooflineForm {
                     FieldProblem::MissingData {
                         name: first.name.clone(),
                         what: format!("{} peak", p.label()),
+                        so: ON_CHART,
                     },
                 );
             }

@@ -225,6 +225,9 @@ pub struct RooflineOutput {
     pub warning: Option<String>,
     /// Bytes the operation holds in memory at once.
     pub footprint_bytes: f64,
+    /// What those bytes hold, such as "the weights alone", so a table can say
+    /// what its fit column counts and what it leaves out.
+    pub footprint_what: &'static str,
     /// Which parts cannot hold the operation, and how many each would take.
     pub fit_warning: Option<FitWarning>,
     /// Chosen parts that are not on the chart, and why, in sentences.
@@ -268,6 +271,7 @@ pub fn compute(input: &RooflineInput) -> RooflineOutput {
         placements,
         warning,
         footprint_bytes,
+        footprint_what: footprint.what,
         fit_warning,
         left_out: input.left_out.clone(),
         explanations,

@@ -22,6 +22,17 @@ pub fn derived_shape(params: f64) -> (u64, u64) {
     (layers, hidden.round().max(1.0) as u64)
 }
 
+/// The width of a dense transformer with `layers` layers, from N ≈ 12 L d²,
+/// for a shape whose depth is typed and whose width is not: the width then
+/// agrees with the depth, where `derived_shape` would ignore it. At least 1.
+pub fn width_for_layers(params: f64, layers: u64) -> u64 {
+    // Validation bounds params and layers, so the root is finite and small.
+    (params / (12.0 * layers.max(1) as f64))
+        .sqrt()
+        .round()
+        .max(1.0) as u64
+}
+
 /// Everything the service time depends on, in SI units.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ServiceModel {

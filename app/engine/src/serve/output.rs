@@ -362,7 +362,7 @@ fn explain(
             bindings: {
                 let mut bindings = vec![
                     Binding { symbol: "L", meaning: if input.layers_derived { "layers (derived from N)" } else { "layers" }, value: format::grouped(input.layers) },
-                    Binding { symbol: "d_{kv}", meaning: if input.kv_dim_derived { "key width per layer (derived from N)" } else { "key width per layer" }, value: format::grouped(input.kv_dim) },
+                    Binding { symbol: "d_{kv}", meaning: match (input.kv_dim_derived, input.layers_derived) { (true, true) => "key width per layer (derived from N)", (true, false) => "key width per layer (derived from N and L: √(N / 12L))", _ => "key width per layer" }, value: format::grouped(input.kv_dim) },
                 ];
                 if heads_copied {
                     bindings.push(t.clone());

@@ -576,9 +576,14 @@ fn golden_time_to_first_token_against_published_measurements() {
 fn bad_input_is_named() {
     let cases = [
         (
-            ("precision", "fp16"),
+            ("precision", "fp12"),
             "precision",
             "Choose one of: fp32, bf16, fp8, int8, int4.",
+        ),
+        (
+            ("precision", "FP16"),
+            "precision",
+            "Choose bf16 for FP16: both take 2 bytes, and the catalogue lists one 16-bit peak per part (FP16's on parts without BF16, such as the T4). Choose one of: fp32, bf16, fp8, int8, int4.",
         ),
         (
             ("accelerator", "tpu-v9"),
@@ -588,7 +593,7 @@ fn bad_input_is_named() {
         (
             ("accelerator", "no-capacity"),
             "accelerator",
-            "Mystery chip publishes no memory capacity, so it cannot be placed on this chart.",
+            "Mystery chip publishes no memory capacity, so serving on it cannot be simulated; choose another part.",
         ),
         (("max_batch", "0"), "max_batch", "Must be at least 1."),
         (
@@ -1294,4 +1299,17 @@ fn presets_fill_the_shape_of_a_published_model() {
             form.params
         );
     }
+}
+
+/// A typed depth without a typed width gives the width N ≈ 12 L d² implies,
+/// so the shape agrees with itself: 7e9 over 12 × 1,000 layers is 764².
+#[test]
+fn a_typed_depth_sets_the_derived_width() {
+    let input = form(&[("params", "7e9"), ("layers", "1000")])
+        .validate(&catalogue())
+        .unwrap();
+    assert_eq!((input.layers, input.kv_dim), (1000, 764));
+    assert!(input.kv_dim_derived && !input.layers_derived);
+    let input = form(&[("params", "7e9")]).validate(&catalogue()).unwrap();
+    assert_eq!((input.layers, input.kv_dim), derived_shape(7e9));
 }

@@ -327,3 +327,22 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn a_discounted_price_above_on_demand_is_named() {
+    let calm = compute(&TcoForm::default().validate().unwrap());
+    assert!(calm.price_warnings.is_empty(), "{:?}", calm.price_warnings);
+    let out = run(&[("on_demand_per_gpu_hour", "2.7447")]);
+    assert_eq!(out.price_warnings.len(), 2, "{:?}", out.price_warnings);
+    assert!(
+        out.price_warnings[0]
+            .starts_with("The reserved price, $3.78 per GPU-hour, is above on-demand at $2.74"),
+        "{:?}",
+        out.price_warnings
+    );
+    assert!(
+        out.price_warnings[1].starts_with("The spot price, $2.75"),
+        "{:?}",
+        out.price_warnings
+    );
+}

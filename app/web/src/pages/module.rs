@@ -3,7 +3,9 @@
 use crate::blocks::Blocks;
 use crate::content::ModuleSlot;
 use crate::context::{use_course, use_location, use_progress};
+use crate::island::{Island, IslandSpec};
 use crate::pages::not_found::NotFoundPage;
+use course::module::Heading;
 use course::route::Route;
 use course::Module;
 use leptos::prelude::*;
@@ -35,6 +37,7 @@ pub fn ModulePage(slug: String) -> impl IntoView {
             _ => Ok(None),
         },
     );
+    let readable = Memo::new(move |_| slot.with(|shown| matches!(shown, Ok(Some(_)))));
     let (previous, next) = course.neighbours(&slug);
     let previous = previous.map(|m| (m.slug.clone(), m.title.clone()));
     let next = next.map(|m| (m.slug.clone(), m.title.clone()));
@@ -50,7 +53,9 @@ pub fn ModulePage(slug: String) -> impl IntoView {
                 </article>
             }.into_any(),
         }}
-        <CompleteButton slug=slug.clone() />
+        // A module that failed to load, or has not arrived, cannot be read,
+        // so it offers no way to mark it completed.
+        {move || readable.get().then(|| view! { <CompleteButton slug=slug.clone() /> })}
         <PrevNext previous=previous next=next />
     }
     .into_any()
@@ -107,30 +112,49 @@ fn ModuleBody(module: Arc<Module>, course_title: String) -> impl IntoView {
                 <Objectives objectives=module.front.objectives.clone() />
             </header>
             <Toc module=module.clone() />
-            <div class="module-body">
-                <Blocks blocks=module.blocks.clone() module=module.clone() />
-                {placed_elsewhere(&module)}
-            </div>
+            <div class="module-body">{body(&module)}</div>
         </article>
     }
 }
 
-/// A module with a quiz but no `quiz` fence gets it at the end.
-fn placed_elsewhere(module: &Arc<Module>) -> Option<impl IntoView> {
+/// The id of the checkpoint placed by the page, for the table of contents.
+const PLACED_QUIZ_ID: &str = "checkpoint-quiz";
+
+/// The module's blocks, with a quiz that has no `quiz` fence placed before the
+/// Sources list (or at the end when there is none): a learner reaches the
+/// checkpoint at the close of the reading, not after the references.
+fn body(module: &Arc<Module>) -> impl IntoView {
+    let places = places_quiz(module);
+    let split = match (places, module.sources_block) {
+        (true, Some(at)) => at.min(module.blocks.len()),
+        _ => module.blocks.len(),
+    };
+    let (reading, sources) = module.blocks.split_at(split);
+    let quiz = places.then(|| {
+        let spec = IslandSpec::Quiz {
+            module: module.front.slug.clone(),
+            fence: None,
+            line: 0,
+        };
+        // The wrapper carries the contents entry's target from the first paint,
+        // before the quiz itself has loaded.
+        view! { <div id=PLACED_QUIZ_ID tabindex="-1"><Island spec=spec /></div> }
+    });
+    view! {
+        <Blocks blocks=reading.to_vec() module=module.clone() />
+        {quiz}
+        <Blocks blocks=sources.to_vec() module=module.clone() />
+    }
+}
+
+/// Whether the page places the module's quiz: one is listed and no `quiz`
+/// fence placed it.
+fn places_quiz(module: &Module) -> bool {
     let placed = module
         .blocks
         .iter()
         .any(|block| matches!(block, course::Block::Quiz { .. }));
-    let slug = module.front.slug.clone();
-    if placed || !crate::blocks::has_quiz(&slug) {
-        return None;
-    }
-    let spec = crate::island::IslandSpec::Quiz {
-        module: slug,
-        fence: None,
-        line: 0,
-    };
-    Some(view! { <crate::island::Island spec=spec /> })
+    !placed && crate::blocks::has_quiz(&module.front.slug)
 }
 
 #[component]
@@ -153,12 +177,29 @@ fn Toc(module: Arc<Module>) -> impl IntoView {
         return ().into_any();
     }
     let slug = module.front.slug.clone();
-    let items = module
-        .toc
-        .iter()
+    let mut entries = module.toc.clone();
+    if places_quiz(&module) {
+        // Before the Sources entry, where `body` puts the quiz.
+        let at = module
+            .sources_block
+            .and_then(|_| {
+                entries
+                    .iter()
+                    .position(|h| h.level == 2 && h.text.trim().eq_ignore_ascii_case("sources"))
+            })
+            .unwrap_or(entries.len());
+        let checkpoint = Heading {
+            level: 2,
+            id: PLACED_QUIZ_ID.to_string(),
+            text: "Checkpoint quiz".to_string(),
+        };
+        entries.insert(at, checkpoint);
+    }
+    let items = entries
+        .into_iter()
         .map(|heading| {
-            let href = Route::Module { slug: slug.clone(), section: Some(heading.id.clone()) }.href();
-            view! { <li class=format!("toc-level-{}", heading.level)><a href=href>{heading.text.clone()}</a></li> }
+            let href = Route::Module { slug: slug.clone(), section: Some(heading.id) }.href();
+            view! { <li class=format!("toc-level-{}", heading.level)><a href=href>{heading.text}</a></li> }
         })
         .collect_view();
     view! {

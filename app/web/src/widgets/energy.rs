@@ -250,6 +250,12 @@ fn Results(id: String, output: Memo<Option<Computed>>) -> impl IntoView {
         {move || output.with(|o| o.as_ref().map(|o| view! {
             <p class="result-summary" data-testid="energy-summary">{summary(&o.output)}</p>
         }))}
+        {move || output.with(|o| o.as_ref().and_then(|o| o.output.overhead_warning.clone())).map(|warning| view! {
+            <aside class="callout callout-warning" role="note" data-testid="energy-overhead-warning">
+                <p class="callout-title"><span aria-hidden="true">"⚠"</span>" An overhead larger than the cards"</p>
+                <p>{warning}</p>
+            </aside>
+        })}
         <dl class="outputs">{outputs}</dl>
         <ChartView label="This run's accelerator energy on every catalogued part (MWh, PUE included, servers left out; ★ marks the chosen part)" chart=chart table=table />
     }

@@ -239,7 +239,7 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
                 <thead><tr>
                     <th scope="col">"Accelerator"</th><th scope="col">"Ridge point"</th><th scope="col">"Bound"</th>
                     <th scope="col">"Attainable"</th><th scope="col">"Share of peak"</th><th scope="col">"Time"</th>
-                    <th scope="col">"Fits in memory?"</th>
+                    <th scope="col">"Fits in memory?"<span class="th-note">{move || output.with(|o| o.as_ref().map(|o| format!("Counts {}", o.footprint_what)))}</span></th>
                 </tr></thead>
                 <tbody>{move || output.get().map(|o| {
                     let precision = o.precision;

@@ -248,6 +248,12 @@ fn Results(instance: String, computed: Memo<Option<Computed>>) -> impl IntoView 
         {move || computed.with(|c| c.as_ref().map(|c| view! {
             <p class="result-summary" data-testid="tco-cheapest" data-cheapest=c.output.cheapest>{summary(c)}</p>
         }))}
+        {move || computed.with(|c| c.as_ref().map(|c| c.output.price_warnings.clone()).filter(|w| !w.is_empty())).map(|warnings| view! {
+            <aside class="callout callout-warning" role="note" data-testid="tco-price-warning">
+                <p class="callout-title"><span aria-hidden="true">"⚠"</span>" Prices that do not add up"</p>
+                {warnings.into_iter().map(|sentence| view! { <p>{sentence}</p> }).collect_view()}
+            </aside>
+        })}
         <dl class="outputs">{outputs}</dl>
         {move || computed.with(|c| c.as_ref().map(|c| {
             let check = &c.output.heuristic_check;

@@ -224,3 +224,30 @@ fn a_capacity_in_bytes_is_rejected() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_sparse_figure_equal_to_the_dense_one_is_questioned_at_its_line() {
+    let text = GOOD.replace(
+        "[accelerator.sparse_tflops]\nbf16 = 1979.0",
+        "[accelerator.sparse_tflops]\nbf16 = 989.0",
+    );
+    let found = problems(&text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, 16);
+    assert!(
+        found[0].1.contains("sparse bf16 equals dense (989)"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_power_below_one_watt_is_taken_for_kilowatts() {
+    let found = problems(&GOOD.replace("tdp_w = 700.0", "tdp_w = 0.7"));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, 8);
+    assert!(found[0].1.contains("tdp_w = 0.7 is below 1 W"), "{found:?}");
+    assert_eq!(
+        problems(&GOOD.replace("tdp_w = 700.0", "tdp_w = 2.0")),
+        Vec::<(usize, String)>::new()
+    );
+}
