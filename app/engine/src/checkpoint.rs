@@ -357,7 +357,7 @@ mod tests {
         ]);
         let warning = out.warning.unwrap();
         assert!(
-            warning.contains("Most of it goes to restarting: 5.6 hours per restart"),
+            warning.contains("Most of it goes to restarting: 5.56 hours per restart"),
             "{warning}"
         );
         assert!(!warning.contains("faster writes"), "{warning}");

@@ -87,7 +87,20 @@ pub fn amount(value: f64, unit: &str) -> String {
     format!("{number} {unit}")
 }
 
-/// A duration in the largest sensible unit, e.g. `34.2 days` or `5.1 hours`.
+/// A duration in hours, three significant digits (grouped from 1,000), for
+/// a widget whose run times are all compared in hours, such as the case study.
+pub fn hours(seconds: f64) -> String {
+    let value = seconds / 3600.0;
+    let number = if value.is_finite() && value >= 1000.0 {
+        grouped(value.round() as u64)
+    } else {
+        significant_digits(value, 3)
+    };
+    let unit = if number == "1" { "hour" } else { "hours" };
+    format!("{number} {unit}")
+}
+
+/// A duration in the largest sensible unit, e.g. `34.2 days` or `5.14 hours`.
 pub fn duration(seconds: f64) -> String {
     const MINUTE: f64 = 60.0;
     const HOUR: f64 = 3600.0;
@@ -107,8 +120,16 @@ pub fn duration(seconds: f64) -> String {
     } else {
         (seconds, "seconds")
     };
+    // Three significant digits below 10, so "1.47 days" sits beside "35.2
+    // hours" without seeming the longer, and a fraction of a second is not
+    // rounded to "0 seconds"; one decimal above, as before.
     let number = if value >= 1e4 {
         scientific(value, 3)
+    } else if value < 10.0 {
+        significant_digits(value, 3)
+    } else if value >= 1000.0 {
+        // Whole units, grouped as every other count is: "2,835 hours".
+        grouped(value.round() as u64)
     } else {
         trim_zeros(&format!("{value:.1}"))
     };
@@ -385,8 +406,13 @@ mod tests {
         assert_eq!(duration(86_400.0 * 34.26), "34.3 days");
         assert_eq!(duration(90.0), "1.5 minutes");
         assert_eq!(duration(86_400.0), "1 day");
-        assert_eq!(duration(3_600.0 * 1.04), "1 hour");
-        assert_eq!(duration(3_600.0 * 1.05), "1.1 hours");
+        assert_eq!(duration(3_600.0 * 1.0004), "1 hour");
+        assert_eq!(duration(3_600.0 * 1.04), "1.04 hours");
+        assert_eq!(duration(86_400.0 * 1.47), "1.47 days");
+        assert_eq!(duration(0.036), "0.036 seconds");
+        assert_eq!(hours(3_600.0 * 2_835.3), "2,835 hours");
+        assert_eq!(hours(3_600.0 * 35.24), "35.2 hours");
+        assert_eq!(hours(3_600.0), "1 hour");
         assert_eq!(duration(1.0), "1 second");
         assert_eq!(count(1, "node", "nodes"), "1 node");
         assert_eq!(count(0, "node", "nodes"), "0 nodes");

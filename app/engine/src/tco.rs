@@ -102,6 +102,14 @@ pub const COURSE_COST_MODULE: Source = Source {
     url: "#/m/cost-energy",
 };
 
+/// Renting by the hour, as the cost module teaches it.
+pub const COURSE_GPU_HOUR: Source = Source {
+    title: "Compute Lab, Cost, energy and deployment strategy",
+    locator:
+        "What a GPU-hour really costs (renting: accelerator-hours × price per accelerator-hour)",
+    url: "#/m/cost-energy",
+};
+
 pub const SEED_H100_PRICE: Source = Source {
     title: "Assumption: an introductory article's \"an H100 can cost over $30,000 per unit\"",
     locator: "Not a vendor price (NVIDIA publishes none); see the module's Claim vs fact box",

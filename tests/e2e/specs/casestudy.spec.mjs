@@ -18,6 +18,23 @@ test("the e-commerce preset runs and shows its timeline and recommendation", asy
   await course.expectNoConsoleErrors();
 });
 
+test("a field that cannot be read hides the last run's numbers, and fixing it runs again", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/casestudy");
+  const widget = course.widget("casestudy");
+  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 20000 });
+  await expect(widget.value("completion_p50")).toContainText("hours");
+  await widget.set("gpus", "abc");
+  await expect(widget.root.getByTestId("results-invalid")).toBeVisible();
+  // The old median belongs to inputs the form no longer holds.
+  await expect(widget.value("completion_p50")).toHaveCount(0);
+  await widget.set("gpus", "300");
+  await expect(widget.error("gpus")).toContainText("300 GPUs take 38 nodes of 8, but the node limit below is 32");
+  await widget.set("gpus", "64");
+  await expect(widget.value("completion_p50")).toContainText("hours", { timeout: 20000 });
+  await expect(widget.root.getByTestId("results-invalid")).toHaveCount(0);
+});
+
 // The placement table gives each run of neighbouring GPUs that hold the same
 // shards one row, headed "first–last", and together the rows cover every GPU
 // the summary counts, in order, each once.

@@ -87,7 +87,7 @@ test("a link opened in the same tab sets the open widget, and back restores the 
   // Same route, new state: the page stays mounted and must adopt the link's values.
   await page.goto("/#/lab/train-compute?train-compute.accelerators=4096");
   await expect(widget.input("accelerators")).toHaveValue("4096");
-  await expect(widget.value("time_s")).toHaveText("8.4 days");
+  await expect(widget.value("time_s")).toHaveText("8.39 days");
   await expect(page).toHaveURL(/train-compute\.accelerators=4096/);
   await page.goBack();
   await expect(widget.input("accelerators")).toHaveValue("2048");
@@ -175,7 +175,7 @@ test("the checkpoint calculator halves the interval when the job has four times 
   await widget.set("write_s", "60");
   await expect(widget.value("young_interval")).toHaveText("19.3 minutes");
   await widget.set("nodes", "8192");
-  await expect(widget.value("young_interval")).toHaveText("9.6 minutes");
+  await expect(widget.value("young_interval")).toHaveText("9.64 minutes");
   await widget.set("nodes", "0");
   await expect(widget.error("nodes")).toContainText("Must be at least 1.");
   await expect(widget.root.getByTestId("chart")).toHaveCount(0);

@@ -6,6 +6,7 @@ use super::step::PCIE_BYTES_PER_S;
 use super::workload::{format_tables, parse_tables, preset, EmbeddingOptimizer, PRESETS};
 use super::{CaseStudyInput, ClusterSpec, Hardware, Operations, RestartPolicy};
 use crate::field::{flag_menu_key, Checker, FieldErrors, FieldProblem, Range};
+use crate::format;
 use crate::hardware::{Catalogue, Precision};
 use crate::widgets::WidgetForm;
 use serde::{Deserialize, Serialize};
@@ -484,7 +485,10 @@ impl CaseStudyForm {
         {
             let nodes = gpus.div_ceil(per_node);
             if nodes > max {
-                c.errors.push("max_nodes", FieldProblem::Invalid { reason: format!("The job needs {nodes} nodes but the autoscaler may add at most {max}; gang scheduling would wait for ever.") });
+                // Either field may be the one to change, so both say so.
+                let (nodes_text, max_text) = (format::grouped(nodes), format::grouped(max));
+                c.errors.push("gpus", FieldProblem::Invalid { reason: format!("{} GPUs take {nodes_text} nodes of {per_node}, but the node limit below is {max_text}; gang scheduling would wait for ever. Use fewer GPUs or raise the limit.", format::grouped(gpus)) });
+                c.errors.push("max_nodes", FieldProblem::Invalid { reason: format!("The job needs {nodes_text} nodes but the autoscaler may add at most {max_text}; gang scheduling would wait for ever.") });
             } else if min > max {
                 c.errors.push(
                     "min_nodes",

@@ -437,16 +437,16 @@ fn recommend(input: &CaseStudyInput) -> Option<Recommendation> {
         } else {
             ", all on demand".into()
         },
-        format::duration(time),
+        format::hours(time),
         format::usd(cost)
     )];
     if meets {
         reasons.push(format!(
             "The cheapest of {considered} setups considered that finish within the {} deadline.",
-            format::duration(input.operations.deadline_s)
+            format::hours(input.operations.deadline_s)
         ));
     } else {
-        reasons.push(format!("No setup up to {} nodes meets the {} deadline; this is the fastest. Raise the node limit or relax the deadline.", input.operations.max_nodes, format::duration(input.operations.deadline_s)));
+        reasons.push(format!("No setup up to {} nodes meets the {} deadline; this is the fastest. Raise the node limit or relax the deadline.", format::grouped(input.operations.max_nodes), format::hours(input.operations.deadline_s)));
     }
     if spot > 0.0 {
         let ops = &input.operations;
@@ -689,7 +689,7 @@ fn explain(
                 bind("B", "global batch", format::grouped(input.workload.global_batch.round().max(0.0) as u64)),
                 bind("B/t", "samples per second", format::scientific(step.samples_per_s, 3)),
             ],
-            result: format::duration(work_s),
+            result: format::hours(work_s),
             note: "The time the job needs when nothing fails, no checkpoint is written and no node has to be provisioned.",
             source: super::workload::NAUMOV_2019,
         },
@@ -714,8 +714,8 @@ fn explain(
             label: "Goodput",
             formula_tex: "G = \\frac{W}{\\mathbb{E}[T]}",
             bindings: vec![
-                bind("W", "useful compute time", format::duration(work_s)),
-                bind("\\mathbb{E}[T]", "mean simulated completion time", format::duration(mean)),
+                bind("W", "useful compute time", format::hours(work_s)),
+                bind("\\mathbb{E}[T]", "mean simulated completion time", format::hours(mean)),
             ],
             result: format!("{}%", format::significant_digits(work_s / mean * 100.0, 3)),
             note: "The share of wall time spent on work that survives: checkpoint writes, lost work, restarts and waiting for nodes all lower it.",
@@ -768,16 +768,28 @@ const EXPECTED_WARNED_TEX: &str = "\\mathbb{E}[T] = \\Big(T_0 + \\sum_{\\text{se
 /// preemptions with enough notice stretch the run by a write and a restart
 /// each; without it, they lose work like failures and join λ.
 fn expected_explanation(dynamics: &Dynamics, work_s: f64) -> Explanation {
-    let bind = |symbol, meaning, value| Binding { symbol, meaning, value };
+    let bind = |symbol, meaning, value| Binding {
+        symbol,
+        meaning,
+        value,
+    };
     let per_hour = |rate: f64| format::significant_digits(rate * 3600.0, 3);
     let segment = if dynamics.interval_s.is_finite() {
         format::duration(dynamics.interval_s + dynamics.write_s)
     } else {
-        format::duration(work_s)
+        format::hours(work_s)
     };
     let mut bindings = vec![
-        bind("T_0", "waiting for the autoscaler before the gang starts", format::duration(dynamics.start_delay_s)),
-        bind("\\lambda", "failures per hour", per_hour(dynamics.failure_rate_per_s)),
+        bind(
+            "T_0",
+            "waiting for the autoscaler before the gang starts",
+            format::duration(dynamics.start_delay_s),
+        ),
+        bind(
+            "\\lambda",
+            "failures per hour",
+            per_hour(dynamics.failure_rate_per_s),
+        ),
         bind("L", "a segment: interval plus write", segment),
         bind("R", "restart time", format::duration(dynamics.restart_s)),
     ];
@@ -812,7 +824,7 @@ fn expected_explanation(dynamics: &Dynamics, work_s: f64) -> Explanation {
         label: "Expected completion (closed form)",
         formula_tex,
         bindings,
-        result: format::duration(expected_with_preemptions(dynamics)),
+        result: format::hours(expected_with_preemptions(dynamics)),
         note,
         source: DALY_2006,
     }

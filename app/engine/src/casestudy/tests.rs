@@ -631,7 +631,11 @@ fn a_one_node_setup_is_never_half_on_spot() {
         .map(|c| c.spot_fraction)
         .collect();
     assert_eq!(one_node, vec![0.0, 1.0]);
-    assert!(!rec.reasons[0].contains("50% of nodes"), "{:?}", rec.reasons);
+    assert!(
+        !rec.reasons[0].contains("50% of nodes"),
+        "{:?}",
+        rec.reasons
+    );
 }
 
 /// The spot reason says whether the notice covers a write, and the card's
@@ -640,16 +644,77 @@ fn a_one_node_setup_is_never_half_on_spot() {
 fn spot_reasons_and_the_expected_card_follow_the_notice() {
     let slow = compute(&input(
         "ecommerce",
-        &[("checkpoint_write_s", "300"), ("spot_fraction", "1"), ("replications", "5")],
+        &[
+            ("checkpoint_write_s", "300"),
+            ("spot_fraction", "1"),
+            ("replications", "5"),
+        ],
     ));
     let reasons = slow.recommendation.map(|r| r.reasons).unwrap_or_default();
     // Spot still wins at a 48-hour deadline, so the reason must own up to the short notice.
-    let spot = reasons.iter().find(|r| r.starts_with("Spot capacity")).unwrap();
-    assert!(spot.contains("shorter than a checkpoint write (5 minutes)"), "{spot}");
-    let spot = compute(&input("ecommerce", &[("spot_fraction", "1"), ("replications", "5")]));
-    let card = spot.explanations.iter().find(|e| e.output == "expected").unwrap();
-    assert_eq!(card.result, crate::format::duration(spot.expected_completion_s.unwrap()));
+    let spot = reasons
+        .iter()
+        .find(|r| r.starts_with("Spot capacity"))
+        .unwrap();
+    assert!(
+        spot.contains("shorter than a checkpoint write (5 minutes)"),
+        "{spot}"
+    );
+    let spot = compute(&input(
+        "ecommerce",
+        &[("spot_fraction", "1"), ("replications", "5")],
+    ));
+    let card = spot
+        .explanations
+        .iter()
+        .find(|e| e.output == "expected")
+        .unwrap();
+    assert_eq!(
+        card.result,
+        crate::format::hours(spot.expected_completion_s.unwrap())
+    );
     assert!(card.bindings.iter().any(|b| b.symbol == "\\mu"), "{card:?}");
     let reasons = spot.recommendation.map(|r| r.reasons).unwrap_or_default();
-    assert!(reasons.iter().all(|r| !r.contains("shorter than a checkpoint write")), "{reasons:?}");
+    assert!(
+        reasons
+            .iter()
+            .all(|r| !r.contains("shorter than a checkpoint write")),
+        "{reasons:?}"
+    );
+}
+
+/// More GPUs than the node limit allows is said at both fields, since either
+/// may be the one to change.
+#[test]
+fn too_many_gpus_for_the_node_limit_is_named_at_both_fields() {
+    let errors = form("ecommerce", &[("gpus", "300")])
+        .validate(&catalogue())
+        .unwrap_err();
+    assert_eq!(
+        errors.message_for("gpus").as_deref(),
+        Some("300 GPUs take 38 nodes of 8, but the node limit below is 32; gang scheduling would wait for ever. Use fewer GPUs or raise the limit.")
+    );
+    assert!(errors
+        .message_for("max_nodes")
+        .is_some_and(|m| m.starts_with("The job needs 38 nodes")));
+}
+
+/// The sharding Try-it in module 6 (content/06-case-study.md) quotes these
+/// step parts for the `benchmark` preset; a model change that moves them must
+/// move the text with it.
+#[test]
+fn module_six_quotes_the_sharding_comparison() {
+    let step = |sharding: &str| {
+        compute(&input(
+            "benchmark",
+            &[("sharding", sharding), ("replications", "2")],
+        ))
+        .step
+    };
+    let ms = |s: f64| (s * 1e4).round() / 10.0;
+    let (table, auto, row, column) = (step("table"), step("auto"), step("row"), step("column"));
+    assert_eq!(ms(table.lookup_s), 9.9);
+    assert_eq!((ms(auto.lookup_s), ms(auto.dense_s)), (4.3, 8.4));
+    assert_eq!((ms(row.lookup_s), ms(row.all_to_all_s)), (2.6, 5.1));
+    assert_eq!((ms(column.step_s), ms(auto.step_s)), (11.7, 13.2));
 }

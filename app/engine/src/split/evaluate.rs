@@ -269,7 +269,10 @@ pub fn evaluate_with(
     let compute_per_mb = gemm_s + elementwise_s;
 
     // Tensor parallelism: all-reduces of the layer output, fully exposed.
-    let tp_in_node = tp <= cluster.per_node;
+    // Ranks are laid out in order, tensor-parallel innermost, so a group stays
+    // inside one node only when tp divides the node; otherwise some groups
+    // straddle two nodes, and every step waits for their all-reduces.
+    let tp_in_node = tp <= cluster.per_node && cluster.per_node.is_multiple_of(tp);
     let (tp_bw, tp_latency) = link(tp_in_node, cluster);
     let act_bytes = training.precision.activation_bytes();
     let (tp_allreduce_s, tp_per_mb) = match model.architecture() {

@@ -10,7 +10,7 @@ use super::{
 use crate::explain::{Binding, Explanation, Source};
 use crate::format;
 use crate::hardware::LinkSource;
-use crate::train_compute::{CHOWDHERY_2022, KAPLAN_2020};
+use crate::train_compute::CHOWDHERY_2022;
 
 fn bind(symbol: &'static str, meaning: &'static str, value: String) -> Binding {
     Binding {
@@ -212,12 +212,7 @@ pub fn explanations(
         "tp_comm",
         "Tensor-parallel communication",
         "T_{tp} = m\\,L_d\\,n_{ar}\\left(2(t-1)\\alpha + \\frac{2(t-1)}{t}\\,\\frac{b s h\\,b_a}{\\beta}\\right)",
-        vec![
-            bind("t", "tensor-parallel ranks", count(plan.tp)),
-            bind("n_{ar}", "all-reduces per layer (4, or 6 with full recomputation)", if plan.recompute == super::Recompute::Full { "6".into() } else { "4".into() }),
-            bind("\\beta", if metrics.tp_in_node { "link bandwidth inside a node, one direction" } else { across_nodes(cluster.across_nodes) }, format::si(if metrics.tp_in_node { cluster.intra_bytes_per_s } else { cluster.inter_bytes_per_s }, "B/s")),
-            bind("t_{ar}", "one all-reduce", format::short_duration(metrics.tp_allreduce_s)),
-        ],
+        tp_bindings(input, plan, metrics),
         format::short_duration(metrics.tp_comm_s),
         "Each layer all-reduces its output twice forward and twice backward; nothing else can run meanwhile, so this time is fully exposed. Sequence parallelism swaps each all-reduce for a reduce-scatter and an all-gather of the same volume.",
         SHOEYBI_2019,
@@ -317,38 +312,109 @@ pub fn explanations(
     if let (Some(time), Some(tokens)) = (train_time_s, training.tokens) {
         list.push(explanation(
             "train_time",
-            "Time to train",
+            if_it_fit(metrics.fits, "Time to train", "Time to train, if it fit"),
             "T_{\\text{train}} = \\frac{D}{\\text{tokens/s}}",
             vec![bind("D", "tokens to train", format::scientific(tokens, 3))],
             format::short_duration(time),
-            "Assumes the cluster runs without failures or restarts; the checkpointing widget adds those.",
-            KAPLAN_2020,
+            "Assumes the cluster runs without failures or restarts; the checkpointing widget adds those. Megatron-LM estimates end-to-end training time the same way, tokens over achieved throughput (Section 5.1).",
+            NARAYANAN_2021,
         ));
         let hours = time / 3600.0 * metrics.devices as f64;
         if let Some(price) = cluster.usd_per_hour {
             list.push(explanation(
                 "cost",
-                "Cost to train",
+                if_it_fit(metrics.fits, "Cost to train", "Cost to train, if it fit"),
                 "\\$ = N \\times T_{\\text{train}} \\times p_{\\text{hour}}",
                 vec![bind("p_{\\text{hour}}", "price per accelerator-hour", format!("${}", format::significant_digits(price, 3))), bind("N\\,T", "accelerator-hours", format::scientific(hours, 3))],
                 format!("${}", format::scientific(price * hours, 3)),
                 "Price per accelerator-hour times accelerator-hours. The price is the one you entered, otherwise the catalogue's cited cloud list price; cloud prices change often, so check a current quote.",
-                KAPLAN_2020,
+                crate::tco::COURSE_GPU_HOUR,
             ));
         }
         if let Some(watts) = cluster.tdp_w {
             list.push(explanation(
                 "energy",
-                "Accelerator energy",
+                if_it_fit(metrics.fits, "Accelerator energy", "Accelerator energy, if it fit"),
                 "E = N \\times T_{\\text{train}} \\times P_{\\text{TDP}}",
                 vec![bind("P_{\\text{TDP}}", "board power", format!("{} W", format::plain_number(watts))), bind("N\\,T", "accelerator-hours", format::scientific(hours, 3))],
                 format!("{} kWh", format::scientific(watts * hours / 1000.0, 3)),
-                "An upper bound for the accelerators alone at full board power; hosts, network and cooling (PUE) come on top.",
-                CHOWDHERY_2022,
+                "An upper bound for the accelerators alone at full board power; hosts, network and cooling (PUE) come on top, as in Patterson et al.'s hours × processors × average power × PUE.",
+                crate::energy::PATTERSON_2021,
             ));
         }
     }
     list
+}
+
+/// Every value the tensor-parallel formula uses, so a learner can redo it:
+/// the message size (b·s·h·b_a) and the per-step latency α included.
+fn tp_bindings(input: &SplitInput, plan: &Plan, metrics: &Metrics) -> Vec<Binding> {
+    let cluster = &input.cluster;
+    let (beta, alpha) = if metrics.tp_in_node {
+        (cluster.intra_bytes_per_s, crate::collective::LATENCY_INTRA_S)
+    } else {
+        (cluster.inter_bytes_per_s, crate::collective::LATENCY_INTER_S)
+    };
+    let count = |n: u64| format::grouped(n);
+    let mut list = vec![
+        bind("m", "micro-batches per step", count(metrics.micro_batches)),
+        bind(
+            "L_d",
+            "layers on each pipeline stage",
+            count(metrics.layers_on_device),
+        ),
+        bind("t", "tensor-parallel ranks", count(plan.tp)),
+        bind(
+            "n_{ar}",
+            "all-reduces per layer (4, or 6 with full recomputation)",
+            if plan.recompute == super::Recompute::Full {
+                "6".into()
+            } else {
+                "4".into()
+            },
+        ),
+        bind(
+            "\\alpha",
+            "latency of one step of the ring",
+            format::short_duration(alpha),
+        ),
+        bind("b", "sequences per micro-batch", count(plan.micro_batch)),
+    ];
+    if let Some(arch) = input.model.architecture() {
+        list.push(bind("s", "tokens per sequence", count(arch.seq_len)));
+        list.push(bind("h", "hidden size", count(arch.hidden)));
+    }
+    list.push(bind(
+        "b_a",
+        "bytes per activation value",
+        format::plain_number(input.training.precision.activation_bytes()),
+    ));
+    list.push(bind(
+        "\\beta",
+        if metrics.tp_in_node {
+            "link bandwidth inside a node, one direction"
+        } else {
+            across_nodes(cluster.across_nodes)
+        },
+        format::si(beta, "B/s"),
+    ));
+    list.push(bind(
+        "t_{ar}",
+        "one all-reduce",
+        format::short_duration(metrics.tp_allreduce_s),
+    ));
+    list
+}
+
+/// A label for a figure that only a plan which fits can earn: a plan that
+/// runs out of memory never trains, so its time, cost and energy are what it
+/// would take, and the label says so beside the number.
+fn if_it_fit(fits: bool, label: &'static str, hypothetical: &'static str) -> &'static str {
+    if fits {
+        label
+    } else {
+        hypothetical
+    }
 }
 
 /// What both data-parallel notes say about overlap and ZeRO.

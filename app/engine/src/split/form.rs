@@ -472,7 +472,7 @@ impl SplitForm {
                 if model_parallel > count || count % model_parallel != 0 {
                     checker.invalid(
                         "pp",
-                        format!("tp × pp = {model_parallel} must divide the {count} accelerators so every data-parallel replica is whole."),
+                        format!("tp × pp = {} must divide the {} accelerators so every data-parallel replica is whole.", crate::format::grouped(model_parallel), crate::format::grouped(count)),
                     );
                     return None;
                 }

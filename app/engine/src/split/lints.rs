@@ -108,6 +108,18 @@ pub fn lints(input: &SplitInput, plan: &Plan, metrics: &Metrics) -> Vec<Lint> {
                 format::si(cluster.intra_bytes_per_s, "B/s")
             ),
         ));
+    } else if plan.tp > 1 && !cluster.per_node.is_multiple_of(plan.tp) {
+        found.push(lint(
+            "tp_straddles_nodes",
+            Severity::Warning,
+            format!(
+                "A tensor-parallel group of {} does not divide a node of {}, so with ranks laid out in order some groups straddle two nodes, and every step waits for their all-reduces at {} per accelerator instead of {}. Choose a tp that divides the node.",
+                plan.tp,
+                cluster.per_node,
+                format::si(cluster.inter_bytes_per_s, "B/s"),
+                format::si(cluster.intra_bytes_per_s, "B/s")
+            ),
+        ));
     }
     if plan.pp > 1 && metrics.micro_batches < plan.pp {
         found.push(lint(

@@ -1043,3 +1043,63 @@ fn menus_show_their_own_entry_for_every_alias_the_validator_reads() {
         "bf16"
     );
 }
+
+/// With 8 accelerators a node and ranks in order, groups of 6 are ranks 0–5,
+/// 6–11, …: the second straddles two nodes, so the step pays the network
+/// rate for tensor parallelism and a lint says why. Groups of 4 stay inside.
+#[test]
+fn a_tensor_parallel_group_that_does_not_divide_the_node_pays_the_network() {
+    let codes = |out: &Report| out.lints.iter().map(|l| l.code).collect::<Vec<_>>();
+    let plan = |tp| {
+        run(&[
+            ("model", "llama3-8b"),
+            ("tp", tp),
+            ("pp", "1"),
+            ("dp", "4"),
+            ("count", "24"),
+            ("global_batch", "64"),
+        ])
+    };
+    let six = plan("6");
+    assert!(
+        codes(&six).contains(&"tp_straddles_nodes"),
+        "{:?}",
+        codes(&six)
+    );
+    let four = plan("4");
+    assert!(
+        !codes(&four).contains(&"tp_straddles_nodes"),
+        "{:?}",
+        codes(&four)
+    );
+    // Per micro-batch both move the same layer outputs; six ranks over the
+    // network are far slower than four over NVLink.
+    let per_mb = |out: &Report| out.breakdown_s.tp_comm / out.micro_batches as f64;
+    assert!(
+        per_mb(&six) > 2.0 * per_mb(&four),
+        "{} vs {}",
+        per_mb(&six),
+        per_mb(&four)
+    );
+}
+
+/// A plan that runs out of memory never trains, so its time, cost and
+/// energy are labelled as what it would take.
+#[test]
+fn a_plan_that_does_not_fit_labels_its_time_and_cost_as_hypothetical() {
+    let label = |out: &Report, key: &str| {
+        out.explanations
+            .iter()
+            .find(|e| e.output == key)
+            .map(|e| e.label)
+    };
+    let tight = run(&[("tp", "1"), ("pp", "1"), ("zero", "0"), ("tokens", "300e9")]);
+    assert!(!tight.fits);
+    assert_eq!(
+        label(&tight, "train_time"),
+        Some("Time to train, if it fit")
+    );
+    let roomy = run(&[("tokens", "300e9")]);
+    assert!(roomy.fits);
+    assert_eq!(label(&roomy, "train_time"), Some("Time to train"));
+}

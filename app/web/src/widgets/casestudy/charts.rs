@@ -184,7 +184,7 @@ pub fn SweepChart(output: Arc<CaseStudyOutput>) -> impl IntoView {
             .map(|p| {
                 vec![
                     format::duration(p.interval_s),
-                    format::duration(p.mean_completion_s),
+                    format::hours(p.mean_completion_s),
                     format!("{}%", format::significant_digits(p.goodput * 100.0, 4)),
                 ]
             })
@@ -202,7 +202,7 @@ fn setup_point(gpus: u64, spot_fraction: f64, completion_s: f64, cost_usd: f64) 
         "{} GPUs, {}% on spot, {}; cost ($)",
         format::grouped(gpus),
         format::significant_digits(spot_fraction * 100.0, 3),
-        format::duration(completion_s)
+        format::hours(completion_s)
     );
     DataPoint::Item(DataPointItem::new(vec![completion_s / 3600.0, cost_usd]).name(name))
 }
@@ -293,7 +293,7 @@ pub fn CostChart(output: Arc<CaseStudyOutput>) -> impl IntoView {
                         "{}%",
                         format::significant_digits(c.spot_fraction * 100.0, 3)
                     ),
-                    format::duration(c.expected_completion_s),
+                    format::hours(c.expected_completion_s),
                     format!(
                         "${}",
                         format::grouped(c.expected_cost_usd.round().max(0.0) as u64)

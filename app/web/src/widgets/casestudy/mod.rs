@@ -152,7 +152,10 @@ pub fn CaseStudy(mount: WidgetMount) -> impl IntoView {
                 <Show when=invalid>
                     <p class="results-invalid" data-testid="results-invalid"><span aria-hidden="true">"⚠ "</span>"Fix the highlighted fields to run the simulation."</p>
                 </Show>
-                {move || output.get().map(|out| view! { <results::Results id=id.clone() output=out /> })}
+                // The last run's numbers belong to inputs the form no longer
+                // holds, so they are hidden until the fields are fixed, as in
+                // every other widget; fixing them runs the simulation again.
+                {move || (!invalid()).then(|| output.get()).flatten().map(|out| view! { <results::Results id=id.clone() output=out /> })}
             </div>
             <CopyLink />
         </section>

@@ -15,7 +15,7 @@ use std::sync::Arc;
 const LISTED_RUNS: usize = 16;
 
 fn hours(seconds: f64) -> String {
-    format!("{} hours", format::significant_digits(seconds / 3600.0, 3))
+    format::hours(seconds)
 }
 
 #[component]
@@ -246,9 +246,9 @@ fn PlacementTable(placement: Placement) -> impl IntoView {
     };
     let busiest = placement.gpus.iter().map(|g| g.bytes).fold(0.0, f64::max);
     let summary = format!(
-        "{} of embedding tables and their optimizer state over {} GPUs, each with {} free for them; the fullest holds {}.{}",
+        "{} of embedding tables and their optimizer state over {}, each with {} free for them; the fullest holds {}.{}",
         format::si(placement.embedding_bytes, "B"),
-        placement.gpus.len(),
+        format::count(u64::try_from(placement.gpus.len()).unwrap_or(u64::MAX), "GPU", "GPUs"),
         format::si(capacity, "B"),
         format::si(busiest, "B"),
         if placement.host_bytes > 0.0 { format!(" {} spill to host memory.", format::si(placement.host_bytes, "B")) } else { String::new() }
