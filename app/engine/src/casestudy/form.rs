@@ -480,6 +480,21 @@ impl CaseStudyForm {
             Range::at_least(1.0, 100_000.0),
         );
         let seed = c.whole("seed", self.get("seed"), Range::at_least(0.0, 9e15));
+        // Checkpointing more often than a write takes would keep the job
+        // writing most of the time; the sweep already shows short intervals.
+        if let (Some(Some(interval)), Some(write)) = (interval, write_s) {
+            if interval < write {
+                c.errors.push(
+                    "checkpoint_interval_s",
+                    FieldProblem::Invalid {
+                        reason: format!(
+                            "Shorter than one checkpoint write ({}): the job would spend most of its time writing. Use at least the write time, or leave it empty for Young's interval.",
+                            format::duration(write)
+                        ),
+                    },
+                );
+            }
+        }
         if let (Some(gpus), Some(per_node), Some(min), Some(max)) =
             (gpus, gpus_per_node, min_nodes, max_nodes)
         {

@@ -718,3 +718,38 @@ fn module_six_quotes_the_sharding_comparison() {
     assert_eq!((ms(row.lookup_s), ms(row.all_to_all_s)), (2.6, 5.1));
     assert_eq!((ms(column.step_s), ms(auto.step_s)), (11.7, 13.2));
 }
+
+/// Two tables with one name could not be told apart in the placement, and a
+/// number too large for a float gets the words every other field uses.
+#[test]
+fn table_lists_reject_a_repeated_name_and_say_when_a_number_is_too_large() {
+    use super::workload::parse_tables;
+    assert_eq!(
+        parse_tables("u:10:16:1; u:10:16:1").map(|t| t.len()),
+        Err(
+            "Table 2: the name “u” is already used by table 1; give each table its own name."
+                .to_string()
+        )
+    );
+    assert_eq!(
+        parse_tables("users:1e400:128:1").map(|t| t.len()),
+        Err("Table 1: rows “1e400” is too large to compute with.".to_string())
+    );
+    assert_eq!(parse_tables("u:10:16:1; v:10:16:1").map(|t| t.len()), Ok(2));
+}
+
+#[test]
+fn a_checkpoint_interval_shorter_than_a_write_is_named() {
+    let errors = form("ecommerce", &[("checkpoint_interval_s", "1.5")])
+        .validate(&catalogue())
+        .unwrap_err();
+    assert!(
+        errors
+            .message_for("checkpoint_interval_s")
+            .is_some_and(|m| m.starts_with("Shorter than one checkpoint write (2 minutes)")),
+        "{errors:?}"
+    );
+    assert!(form("ecommerce", &[("checkpoint_interval_s", "3600")])
+        .validate(&catalogue())
+        .is_ok());
+}

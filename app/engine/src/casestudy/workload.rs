@@ -140,12 +140,14 @@ pub fn parse_tables(text: &str) -> Result<Vec<Table>, String> {
             ));
         };
         let number = |text: &str, what: &str| -> Result<f64, String> {
-            crate::field::parse_real(text).map_err(|_| {
-                format!(
-                    "Table {}: {what} “{}” is not a number.",
-                    index + 1,
-                    text.chars().take(20).collect::<String>()
-                )
+            let shown = text.chars().take(20).collect::<String>();
+            crate::field::parse_real(text).map_err(|problem| match problem {
+                // The same words every other field uses for 1e400.
+                crate::field::FieldProblem::NotFinite => format!(
+                    "Table {}: {what} “{shown}” is too large to compute with.",
+                    index + 1
+                ),
+                _ => format!("Table {}: {what} “{shown}” is not a number.", index + 1),
             })
         };
         let rows = number(rows, "rows")?;
@@ -173,6 +175,15 @@ pub fn parse_tables(text: &str) -> Result<Vec<Table>, String> {
             return Err(format!(
                 "Table {}: give it a name of 1 to 40 characters.",
                 index + 1
+            ));
+        }
+        // The placement and the step breakdown name tables, so two with one
+        // name could not be told apart.
+        if let Some(first) = tables.iter().position(|t: &Table| t.name == *name) {
+            return Err(format!(
+                "Table {}: the name “{name}” is already used by table {}; give each table its own name.",
+                index + 1,
+                first + 1
             ));
         }
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]

@@ -351,9 +351,15 @@ pub fn explanations(
 fn tp_bindings(input: &SplitInput, plan: &Plan, metrics: &Metrics) -> Vec<Binding> {
     let cluster = &input.cluster;
     let (beta, alpha) = if metrics.tp_in_node {
-        (cluster.intra_bytes_per_s, crate::collective::LATENCY_INTRA_S)
+        (
+            cluster.intra_bytes_per_s,
+            crate::collective::LATENCY_INTRA_S,
+        )
     } else {
-        (cluster.inter_bytes_per_s, crate::collective::LATENCY_INTER_S)
+        (
+            cluster.inter_bytes_per_s,
+            crate::collective::LATENCY_INTER_S,
+        )
     };
     let count = |n: u64| format::grouped(n);
     let mut list = vec![
