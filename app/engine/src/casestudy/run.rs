@@ -452,13 +452,13 @@ fn recommend(input: &CaseStudyInput) -> Option<Recommendation> {
         let ops = &input.operations;
         reasons.push(if ops.notice_s >= ops.checkpoint_write_s {
             format!(
-                "Spot capacity is cheaper per hour; its {} notice is long enough to write a checkpoint ({}), so a preemption costs only a write and a restart.",
+                "Spot capacity is cheaper per hour; its notice of preemption, {}, is long enough to write a checkpoint ({}), so a preemption costs only a write and a restart.",
                 format::duration(ops.notice_s),
                 format::duration(ops.checkpoint_write_s)
             )
         } else {
             format!(
-                "Spot capacity is cheaper per hour, and still pays here although its {} notice is shorter than a checkpoint write ({}): each preemption loses the work since the last checkpoint, as a failure does.",
+                "Spot capacity is cheaper per hour, and still pays here although its notice of preemption, {}, is shorter than a checkpoint write ({}): each preemption loses the work since the last checkpoint, as a failure does.",
                 format::duration(ops.notice_s),
                 format::duration(ops.checkpoint_write_s)
             )
