@@ -100,6 +100,8 @@ test("a module's checkpoint sits before its Sources list and the contents reach 
   const course = new CoursePage(page);
   await course.goto("/m/accelerators");
   const links = course.testId("toc").getByRole("link");
+  // allInnerTexts does not wait, so wait for the entry first.
+  await expect(links.filter({ hasText: "Checkpoint quiz" })).toBeVisible();
   const names = await links.allInnerTexts();
   // The checkpoint is the entry just before Sources, at the close of the reading.
   expect(names.slice(-2)).toEqual(["Checkpoint quiz", "Sources"]);
