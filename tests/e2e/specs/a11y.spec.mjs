@@ -17,7 +17,7 @@ async function scan(page) {
 
 for (const scheme of ["light", "dark"]) {
   test(`every widget passes an automated WCAG 2.1 AA scan, ${scheme}`, async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const context = await browser.newContext({ colorScheme: scheme, reducedMotion: "reduce" });
     const page = await context.newPage();
     const found = [];
@@ -39,7 +39,7 @@ for (const scheme of ["light", "dark"]) {
   });
 
   test(`every module passes an automated WCAG 2.1 AA scan, ${scheme}`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const context = await browser.newContext({ colorScheme: scheme, reducedMotion: "reduce" });
     const page = await context.newPage();
     await page.goto("/#/");
@@ -67,7 +67,7 @@ for (const scheme of ["light", "dark"]) {
   test(`a checkpoint with right and wrong verdicts and a result passes the scan, ${scheme}`, async ({ browser }) => {
     // Two scans of a whole module and eight answered questions: under a
     // loaded machine this outlasts the default 30 s.
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const context = await browser.newContext({ colorScheme: scheme, reducedMotion: "reduce" });
     const page = await context.newPage();
     await page.goto("/#/m/compute-or-memory");
@@ -102,7 +102,7 @@ for (const scheme of ["light", "dark"]) {
 // has its own name (a screen reader lists them by name), and no table has a
 // header cell without text.
 test("landmarks on every module have distinct names and no table header is empty", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.goto("/#/");
   const found = [];
   for (const hash of await moduleRoutes(page)) {
@@ -118,7 +118,7 @@ test("landmarks on every module have distinct names and no table header is empty
 // A widget alone on a lab page or in an embed sits under the page's h1, so its
 // title is announced one level below it, not two.
 test("headings on lab and embed pages go down one level at a time", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const found = [];
   for (const widget of WIDGETS) {
     for (const hash of [`#/lab/${widget}`, `#/embed/widget/${widget}`]) {

@@ -35,7 +35,7 @@ async function resultText(widget) {
 
 for (const slug of WIDGETS) {
   test(`every field of ${slug} answers bad input beside itself`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const course = new CoursePage(page);
     await course.goto(`/lab/${slug}`);
     const widget = page.locator('[data-testid^="widget-"]').first();

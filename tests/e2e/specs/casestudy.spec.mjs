@@ -7,7 +7,7 @@ test("the e-commerce preset runs and shows its timeline and recommendation", asy
   const course = new CoursePage(page);
   await course.goto("/lab/casestudy");
   const widget = course.widget("casestudy");
-  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 20000 });
+  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 40_000 });
   await expect(widget.value("completion_p50")).toContainText("hours");
   await expect(widget.root.getByTestId("recommendation")).toContainText("GPUs");
   await expectPlacementCoversEveryGpu(widget);
@@ -22,7 +22,7 @@ test("a field that cannot be read hides the last run's numbers, and fixing it ru
   const course = new CoursePage(page);
   await course.goto("/lab/casestudy");
   const widget = course.widget("casestudy");
-  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 20000 });
+  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 40_000 });
   await expect(widget.value("completion_p50")).toContainText("hours");
   await widget.set("gpus", "abc");
   await expect(widget.root.getByTestId("results-invalid")).toBeVisible();
@@ -31,7 +31,7 @@ test("a field that cannot be read hides the last run's numbers, and fixing it ru
   await widget.set("gpus", "300");
   await expect(widget.error("gpus")).toContainText("300 GPUs take 38 nodes of 8, but the node limit below is 32");
   await widget.set("gpus", "64");
-  await expect(widget.value("completion_p50")).toContainText("hours", { timeout: 20000 });
+  await expect(widget.value("completion_p50")).toContainText("hours", { timeout: 40_000 });
   await expect(widget.root.getByTestId("results-invalid")).toHaveCount(0);
 });
 
@@ -62,7 +62,7 @@ test("the placement table merges neighbouring GPUs that hold the same shards", a
   // leaves the rest of the cluster with no table at all.
   await course.goto("/lab/casestudy?casestudy.sharding=table");
   const widget = course.widget("casestudy");
-  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 20000 });
+  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 40_000 });
   const { gpus, heads } = await expectPlacementCoversEveryGpu(widget);
   expect(heads.length).toBeLessThan(gpus);
   const idle = widget.root.getByTestId("placement-table").locator("tbody tr").last();
@@ -102,7 +102,7 @@ test("tables that cannot fit on one GPU are explained, and bad values named", as
   await expect(widget.input("gpus")).toHaveValue("8");
   await widget.set("gpus_per_node", "1");
   await widget.set("gpus", "1");
-  await expect(widget.root.getByTestId("infeasible")).toContainText("do not fit", { timeout: 20000 });
+  await expect(widget.root.getByTestId("infeasible")).toContainText("do not fit", { timeout: 40_000 });
   await widget.set("replications", "-2");
   await expect(widget.error("replications")).toHaveText("⚠ Must be at least 1.");
   await widget.set("tables", "users:1e6");
@@ -115,14 +115,14 @@ test("a typed network per GPU slows the all-to-all and the step explanation says
   const course = new CoursePage(page);
   await course.goto("/lab/casestudy?casestudy.replications=20");
   const widget = course.widget("casestudy");
-  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 20000 });
+  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 40_000 });
   await widget.root.getByTestId("explain-casestudy-step").press("Enter");
   const step = widget.root.getByTestId("out-step");
   await expect(step).toContainText("25 GB/s (the catalogue's scale-out figure)");
   await widget.set("network_gbps", "-3");
   await expect(widget.error("network_gbps")).toContainText("Must be more than 0.");
   await widget.set("network_gbps", "50");
-  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 20000 });
+  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 40_000 });
   expect(page.url()).toContain("casestudy.network_gbps=50");
   // A new run may rebuild the panel closed; open it only if it is not open already.
   const toggle = widget.root.getByTestId("explain-casestudy-step");
@@ -143,6 +143,6 @@ test("a link's yes/no words select the host-cache menu's own entry", async ({ pa
   await expect(menu.locator("option:checked")).toHaveText("Yes");
   await expect(menu).toHaveAttribute("aria-invalid", "false");
   await expect(widget.error("host_cache")).toHaveText("");
-  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 20000 });
+  await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 40_000 });
   await course.expectNoConsoleErrors();
 });

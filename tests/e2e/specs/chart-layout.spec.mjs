@@ -51,11 +51,11 @@ for (const width of [360, 390, 768, 1280]) {
       if (widget === "splitter") {
         // The auto-split's Pareto chart appears once a search has run.
         await page.getByTestId("auto-run").click();
-        await expect(page.getByTestId("auto-row")).toHaveCount(10, { timeout: 20_000 });
+        await expect(page.getByTestId("auto-row")).toHaveCount(10, { timeout: 40_000 });
         await expect(charts).toHaveCount(2);
       }
       // The case study draws its charts when its simulation finishes.
-      await expect(charts.first()).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+      await expect(charts.first()).toHaveAttribute("data-state", "ready", { timeout: 40_000 });
       const count = await charts.count();
       for (let i = 0; i < count; i++) await expect(charts.nth(i)).toHaveAttribute("data-state", "ready");
       // The drawing waits for an animation frame after the data settles.
@@ -80,7 +80,7 @@ for (const width of [360, 390]) {
     const page = await context.newPage();
     await page.goto("/#/lab/roofline?roofline.op=matmul&roofline.m=1000000&roofline.k=1000000&roofline.n=1000000");
     const chart = page.getByTestId("chart");
-    await expect(chart).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+    await expect(chart).toHaveAttribute("data-state", "ready", { timeout: 40_000 });
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const [charted] = await page.evaluate(textBoxes);
     expect(charted.boxes.map((b) => b.text)).toContain("100,000");
@@ -96,7 +96,7 @@ test("a roofline of eight parts on a phone keeps a plot tall enough to read", as
   const page = await context.newPage();
   await page.goto("/#/lab/roofline?roofline.accelerators=h100-sxm-80gb,mi300x-192gb,tpu-v5e,l4-24gb,b200-sxm-180gb,t4-16gb,gaudi3-128gb,tpu7x&roofline.op=cnn_inference&roofline.batch=1");
   const chart = page.getByTestId("chart");
-  await expect(chart).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+  await expect(chart).toHaveAttribute("data-state", "ready", { timeout: 40_000 });
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const plot = await page.evaluate(() => {
     const instance = window.echarts.getInstanceByDom(document.querySelector('[data-testid="chart"]'));
@@ -190,7 +190,7 @@ test("every chart tells its series apart without colour", async ({ browser }) =>
   for (const route of routes) {
     await page.goto(`/#/lab/${route}`);
     const charts = page.getByTestId("chart");
-    await expect(charts.first()).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+    await expect(charts.first()).toHaveAttribute("data-state", "ready", { timeout: 40_000 });
     const count = await charts.count();
     for (let i = 0; i < count; i++) {
       await expect(charts.nth(i)).toHaveAttribute("data-state", "ready");
@@ -226,7 +226,7 @@ test("every series colour stands out from the page in both themes", async ({ bro
     for (const widget of CHART_WIDGETS) {
       await page.goto(`/#/lab/${widget}`);
       const charts = page.getByTestId("chart");
-      await expect(charts.first()).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+      await expect(charts.first()).toHaveAttribute("data-state", "ready", { timeout: 40_000 });
       const background = await page.evaluate(() => {
         const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g).map(Number);
         return `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
@@ -264,7 +264,7 @@ test("every chart's tooltip shows rounded numbers apart from their names", async
   for (const widget of CHART_WIDGETS) {
     await page.goto(`/#/lab/${widget}`);
     const charts = page.getByTestId("chart");
-    await expect(charts.first()).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+    await expect(charts.first()).toHaveAttribute("data-state", "ready", { timeout: 40_000 });
     const count = await charts.count();
     for (let i = 0; i < count; i++) {
       await expect(charts.nth(i)).toHaveAttribute("data-state", "ready");
@@ -310,7 +310,7 @@ test("a tooltip that follows an axis names that axis in its heading", async ({ p
   for (const [widget, heading] of Object.entries(headings)) {
     await page.goto(`/#/lab/${widget}`);
     const chart = page.getByTestId("chart").first();
-    await expect(chart).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+    await expect(chart).toHaveAttribute("data-state", "ready", { timeout: 40_000 });
     const shown = await chart.evaluate((element) => {
       const instance = window.echarts.getInstanceByDom(element);
       const series = instance.getOption().series.findIndex((s) => (s.data ?? []).length > 1);

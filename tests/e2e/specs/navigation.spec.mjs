@@ -24,6 +24,8 @@ test("the course map links to every module and shows progress", async ({ page })
 });
 
 test("a learner can reach the next module with the keyboard alone", async ({ page }) => {
+  // Up to 400 key presses, each followed by a look at the focus.
+  test.setTimeout(120_000);
   const course = new CoursePage(page);
   await course.goto("/m/why-hardware");
   await expect(course.heading()).toBeVisible();

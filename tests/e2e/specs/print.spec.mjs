@@ -63,6 +63,8 @@ async function printMedia(page) {
 }
 
 test("every module prints its tables, formulas and code whole", async ({ browser }) => {
+  // Every module in turn, each printed and measured: about 15 s on an idle machine.
+  test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: PAGE_WIDTH, height: 1000 }, reducedMotion: "reduce" });
   const page = await context.newPage();
   await page.goto("/#/");

@@ -235,7 +235,7 @@ test("wide tables keep their first column and caption in place when scrolled", a
 // panel); both are checked in both themes.
 test("no displayed formula is clipped, and every scroll box's shading matches what is behind it", async ({ browser }) => {
   // Twenty-one pages in two themes, with every explanation opened.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   let formulas = 0;
   let boxes = 0;
   const clipped = [];
