@@ -78,6 +78,8 @@ pub struct Metrics {
     pub tokens_per_step: f64,
     pub model_flops_per_step: f64,
     pub hardware_flops_per_step: f64,
+    /// FLOPs the busiest accelerator runs for one micro-batch.
+    pub device_flops_per_micro_batch: f64,
     pub gemm_s_per_micro_batch: f64,
     pub elementwise_s_per_micro_batch: f64,
     pub compute_s: f64,
@@ -86,7 +88,12 @@ pub struct Metrics {
     pub dp_comm_s: f64,
     /// Data-parallel traffic time before any of it is hidden.
     pub dp_traffic_s: f64,
+    /// One micro-batch on one stage, compute and tensor-parallel waits
+    /// together: the unit the pipeline bubble is counted in.
+    pub stage_s_per_micro_batch: f64,
     pub pp_bubble_s: f64,
+    /// One activation (or gradient) message between two stages.
+    pub pp_send_s: f64,
     pub pp_comm_s: f64,
     pub step_time_s: f64,
     pub mfu: f64,
@@ -295,20 +302,19 @@ pub fn evaluate_with(
     // Pipeline: the bubble and the activation sends between stages.
     let pp_in_node = tp * dp * 2 <= cluster.per_node;
     let (pp_bw, pp_latency) = link(pp_in_node, cluster);
-    let (pp_bubble_s, pp_comm_s) = if pp > 1 {
+    let (pp_bubble_s, pp_send_s, pp_comm_s) = if pp > 1 {
         let bubble = (pp - 1) as f64 / v as f64 * stage_per_mb;
-        let sends = match model.architecture() {
+        let one = match model.architecture() {
             Some(arch) => {
                 // Split across the tensor-parallel ranks (Narayanan et al. 2021, 4.1).
                 let message = tokens_per_micro_batch * arch.hidden as f64 * act_bytes / tp as f64;
-                let one = pp_latency + message / pp_bw;
-                2.0 * (micro_batches * v + pp - 1) as f64 * one
+                pp_latency + message / pp_bw
             }
             None => 0.0,
         };
-        (bubble, sends)
+        (bubble, one, 2.0 * (micro_batches * v + pp - 1) as f64 * one)
     } else {
-        (0.0, 0.0)
+        (0.0, 0.0, 0.0)
     };
 
     // Data parallelism: gradient sync once per step, parameter gathers under ZeRO-3.
@@ -365,6 +371,7 @@ pub fn evaluate_with(
         tokens_per_step,
         model_flops_per_step,
         hardware_flops_per_step,
+        device_flops_per_micro_batch: device_flops_per_token * tokens_per_micro_batch,
         gemm_s_per_micro_batch: gemm_s,
         elementwise_s_per_micro_batch: elementwise_s,
         compute_s,
@@ -372,7 +379,9 @@ pub fn evaluate_with(
         tp_allreduce_s,
         dp_comm_s,
         dp_traffic_s,
+        stage_s_per_micro_batch: stage_per_mb,
         pp_bubble_s,
+        pp_send_s,
         pp_comm_s,
         step_time_s,
         mfu: model_flops_per_step / peak_per_step,

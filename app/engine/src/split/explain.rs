@@ -138,7 +138,7 @@ pub fn explanations(
             "Activations per accelerator",
             "M_a = \\max\\!\\left(A_{\\text{layer}} L_d \\min(m, p) \\left(1 + \\tfrac{p-1}{p\\,v}\\right)^{[v>1]},\\ A_{\\text{layer}} L_d + A_{\\text{out}}\\right)",
             vec![
-                bind("A_{\\text{layer}}", "bytes one layer keeps per micro-batch (34·s·b·h + 5·a·s²·b at t = 1, less with tp, sp, recompute, fused attention)", bytes(per_layer)),
+                bind("A_{\\text{layer}}", layer_activation_meaning(input.model.architecture()), bytes(per_layer)),
                 bind("L_d", "layers on each pipeline stage", count(metrics.layers_on_device)),
                 bind("m", "micro-batches per step", count(metrics.micro_batches)),
                 bind("p", "pipeline stages", count(plan.pp)),
@@ -163,7 +163,7 @@ pub fn explanations(
         "memory_total",
         "Memory per accelerator",
         "M = M_w + M_g + M_o + M_a + M_{\\text{extra}} \\le C",
-        vec![bind("C", "memory capacity", bytes(cluster.hbm_bytes))],
+        memory_bindings(metrics, cluster.hbm_bytes),
         format!("{} of {}", bytes(metrics.total), bytes(cluster.hbm_bytes)),
         "It fits when the total stays under the accelerator's memory.",
         RAJBHANDARI_2020,
@@ -177,7 +177,7 @@ pub fn explanations(
         "model_flops",
         "Model FLOPs per step",
         "F_{\\text{model}} = 3\\,B s\\,(l\\,(2P_{\\text{mm}} + 4sh) + 2Vh) \\approx 6\\,P\\,B s",
-        vec![tokens_binding.clone(), bind("6PBs", "the 6ND rule for comparison", format::scientific(6.0 * metrics.params * metrics.tokens_per_step, 3))],
+        vec![tokens_binding.clone(), bind("P", "parameters", format::scientific(metrics.params, 3)), bind("6PBs", "the 6ND rule for comparison", format::scientific(6.0 * metrics.params * metrics.tokens_per_step, 3))],
         format::scientific(metrics.model_flops_per_step, 3),
         "A forward pass costs two FLOPs per weight per token plus the attention products; the backward pass costs twice the forward. With f = 4h this is the paper's 72·B·s·l·h²·(1 + s/6h + V/12lh). The attention products are counted over the full s × s square, as the paper counts them; Megatron-LM now halves them for causal masks, so the MFU it logs reads lower at long sequences (11% lower for Llama 3 8B at 8,192 tokens).",
         NARAYANAN_2021,
@@ -186,7 +186,11 @@ pub fn explanations(
         "hardware_flops",
         "Hardware FLOPs per step",
         "F_{\\text{hw}} = F_{\\text{model}} + F_{\\text{recompute}}",
-        vec![bind("\\text{recompute}", "activation recomputation", plan.recompute.key().to_string())],
+        vec![
+            model_flops_binding(metrics),
+            bind("F_{\\text{recompute}}", "forward work done again", format::scientific(metrics.hardware_flops_per_step - metrics.model_flops_per_step, 3)),
+            bind("\\text{recompute}", "activation recomputation", plan.recompute.key().to_string()),
+        ],
         format::scientific(metrics.hardware_flops_per_step, 3),
         "Full recomputation reruns every layer's forward pass (96 instead of 72 in the paper's formula); selective recomputation reruns only the attention core.",
         NARAYANAN_2021,
@@ -197,6 +201,8 @@ pub fn explanations(
         "T_c = m\\left(\\frac{F_{\\text{dev}}}{\\eta\\,\\Pi} + \\frac{k\\,A_{\\text{layer}}^{(0)}\\,L_d}{W}\\right)",
         vec![
             bind("m", "micro-batches per step", count(metrics.micro_batches)),
+            bind("F_{\\text{dev}}", "FLOPs of one micro-batch on the busiest accelerator", format::scientific(metrics.device_flops_per_micro_batch, 3)),
+            bind("L_d", "layers on each pipeline stage", count(metrics.layers_on_device)),
             bind("\\Pi", "dense peak", format::flops_rate(cluster.peak_flops)),
             bind("\\eta", "matrix-product efficiency, calibrated on Megatron-LM Table 1", format::significant_digits(EFFICIENCY.gemm, 3)),
             bind("k", "elementwise traffic per stored activation byte, calibrated likewise", format::significant_digits(EFFICIENCY.elementwise_traffic, 3)),
@@ -226,6 +232,7 @@ pub fn explanations(
             bind("p", "pipeline stages", count(plan.pp)),
             bind("v", "virtual stages per accelerator", count(plan.virtual_stages)),
             bind("m", "micro-batches per step", count(metrics.micro_batches)),
+            bind("t_{\\text{stage}}", "one micro-batch on one stage: its compute and tensor-parallel waits", format::short_duration(metrics.stage_s_per_micro_batch)),
         ],
         format::short_duration(metrics.pp_bubble_s),
         "At the start and end of every step some stages wait for work. More micro-batches or interleaved (virtual) stages shrink the idle share.",
@@ -235,7 +242,7 @@ pub fn explanations(
         "pp_comm",
         "Pipeline sends",
         "T_{pp} = 2\\,(m\\,v + p - 1)\\left(\\alpha + \\frac{b s h\\,b_a / t}{\\beta}\\right)",
-        vec![bind("p", "pipeline stages", count(plan.pp))],
+        pp_bindings(input, plan, metrics),
         format::short_duration(metrics.pp_comm_s),
         "Each micro-batch's activations go forward and its gradients come back across every stage boundary; Megatron splits each message across the tensor-parallel ranks.",
         NARAYANAN_2021,
@@ -280,12 +287,9 @@ pub fn explanations(
         "Model FLOPs utilization",
         "\\text{MFU} = \\frac{F_{\\text{model}}}{T\\,N\\,\\Pi}",
         vec![
+            model_flops_binding(metrics),
             peak_binding.clone(),
-            bind(
-                "T",
-                "step time",
-                format::short_duration(metrics.step_time_s),
-            ),
+            step_binding(metrics),
         ],
         format::percent(metrics.mfu),
         "The share of the cluster's peak that advances the model; recomputed work does not count.",
@@ -295,7 +299,11 @@ pub fn explanations(
         "hfu",
         "Hardware FLOPs utilization",
         "\\text{HFU} = \\frac{F_{\\text{hw}}}{T\\,N\\,\\Pi}",
-        vec![peak_binding],
+        vec![
+            bind("F_{\\text{hw}}", "hardware FLOPs per step, recomputation included", format::scientific(metrics.hardware_flops_per_step, 3)),
+            peak_binding,
+            step_binding(metrics),
+        ],
         format::percent(metrics.hfu),
         "Counts recomputed work too, so it is never below MFU. Megatron-LM Table 1 reports this kind of figure.",
         CHOWDHERY_2022,
@@ -304,7 +312,7 @@ pub fn explanations(
         "tokens_per_s",
         "Throughput",
         "\\frac{B\\,s}{T}",
-        vec![tokens_binding],
+        vec![tokens_binding, step_binding(metrics)],
         format!("{} tokens/s", format::scientific(metrics.tokens_per_s, 3)),
         "Tokens trained per second across the whole cluster.",
         NARAYANAN_2021,
@@ -314,7 +322,10 @@ pub fn explanations(
             "train_time",
             if_it_fit(metrics.fits, "Time to train", "Time to train, if it fit"),
             "T_{\\text{train}} = \\frac{D}{\\text{tokens/s}}",
-            vec![bind("D", "tokens to train", format::scientific(tokens, 3))],
+            vec![
+                bind("D", "tokens to train", format::scientific(tokens, 3)),
+                bind("\\text{tokens/s}", "throughput of the whole cluster", format::scientific(metrics.tokens_per_s, 3)),
+            ],
             format::short_duration(time),
             "Assumes the cluster runs without failures or restarts; the checkpointing widget adds those. Megatron-LM estimates end-to-end training time the same way, tokens over achieved throughput (Section 5.1).",
             NARAYANAN_2021,
@@ -343,6 +354,101 @@ pub fn explanations(
             ));
         }
     }
+    list
+}
+
+/// What one layer keeps, at 16 bits and t = 1: Korthikanti et al.'s sum,
+/// less the dropout masks for a model trained without dropout.
+fn layer_activation_meaning(arch: Option<&super::Architecture>) -> &'static str {
+    match arch {
+        Some(arch) if !arch.dropout() => "bytes one layer keeps per micro-batch (Korthikanti et al.'s sum term by term for a gated MLP, less the dropout masks, since LLaMA-style models train without dropout; less again with tp, sp, recompute, fused attention)",
+        _ => "bytes one layer keeps per micro-batch (34·s·b·h + 5·a·s²·b at t = 1 with f = 4h, dropout masks included; less with tp, sp, recompute, fused attention)",
+    }
+}
+
+fn model_flops_binding(metrics: &Metrics) -> Binding {
+    bind(
+        "F_{\\text{model}}",
+        "model FLOPs per step",
+        format::scientific(metrics.model_flops_per_step, 3),
+    )
+}
+
+fn step_binding(metrics: &Metrics) -> Binding {
+    bind(
+        "T",
+        "step time",
+        format::short_duration(metrics.step_time_s),
+    )
+}
+
+/// The parts of the memory total, so the sum can be checked by hand.
+fn memory_bindings(metrics: &Metrics, capacity: f64) -> Vec<Binding> {
+    let mut list = vec![
+        bind("M_w", "weights", bytes(metrics.weights)),
+        bind("M_g", "gradients", bytes(metrics.gradients)),
+        bind("M_o", "optimizer state", bytes(metrics.optimizer)),
+    ];
+    if let Some(activations) = metrics.activations {
+        list.push(bind("M_a", "activations", bytes(activations)));
+    }
+    list.push(bind(
+        "M_{\\text{extra}}",
+        "allowance for buffers and fragmentation",
+        bytes(metrics.allowance),
+    ));
+    list.push(bind("C", "memory capacity", bytes(capacity)));
+    list
+}
+
+/// Every value the pipeline-send formula uses: how many messages, how big,
+/// and over which link.
+fn pp_bindings(input: &SplitInput, plan: &Plan, metrics: &Metrics) -> Vec<Binding> {
+    let cluster = &input.cluster;
+    let (beta, alpha, link_meaning) = if metrics.pp_in_node {
+        (
+            cluster.intra_bytes_per_s,
+            crate::collective::LATENCY_INTRA_S,
+            "link bandwidth inside a node, one direction",
+        )
+    } else {
+        (
+            cluster.inter_bytes_per_s,
+            crate::collective::LATENCY_INTER_S,
+            across_nodes(cluster.across_nodes),
+        )
+    };
+    let mut list = vec![
+        bind("m", "micro-batches per step", count(metrics.micro_batches)),
+        bind(
+            "v",
+            "virtual stages per accelerator",
+            count(plan.virtual_stages),
+        ),
+        bind("p", "pipeline stages", count(plan.pp)),
+        bind(
+            "\\alpha",
+            "latency of one send",
+            format::short_duration(alpha),
+        ),
+        bind("b", "sequences per micro-batch", count(plan.micro_batch)),
+    ];
+    if let Some(arch) = input.model.architecture() {
+        list.push(bind("s", "tokens per sequence", count(arch.seq_len)));
+        list.push(bind("h", "hidden size", count(arch.hidden)));
+    }
+    list.push(bind(
+        "b_a",
+        "bytes per activation value",
+        format::plain_number(input.training.precision.activation_bytes()),
+    ));
+    list.push(bind("t", "tensor-parallel ranks", count(plan.tp)));
+    list.push(bind("\\beta", link_meaning, format::si(beta, "B/s")));
+    list.push(bind(
+        "t_{\\text{send}}",
+        "one send",
+        format::short_duration(metrics.pp_send_s),
+    ));
     list
 }
 

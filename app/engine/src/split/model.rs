@@ -24,7 +24,8 @@ pub struct Architecture {
     pub seq_len: u64,
     /// A SwiGLU-style MLP with three matrices, and the LLaMA conventions that
     /// come with it in every preset that uses it: no biases, RMSNorm, rotary
-    /// positions, and an output matrix separate from the input embedding.
+    /// positions, an output matrix separate from the input embedding, and no
+    /// dropout (so no dropout masks are stored).
     pub gated_mlp: bool,
 }
 
@@ -159,6 +160,12 @@ impl Architecture {
         self.model_flops_per_token() + extra
     }
 
+    /// Whether training applies dropout, as GPT-3 and Megatron-LM do; the
+    /// LLaMA family (every gated-MLP preset) trains without it.
+    pub fn dropout(&self) -> bool {
+        !self.gated_mlp
+    }
+
     /// Bytes one layer keeps for its backward pass, per micro-batch, on one
     /// tensor-parallel rank (Korthikanti et al. 2022, Section 4.1–4.2, Table 2).
     pub fn activation_bytes_per_layer(&self, layout: &ActivationLayout) -> f64 {
@@ -173,16 +180,20 @@ impl Architecture {
         }
         // Kept whole under plain tensor parallelism: two norm inputs (4), two
         // dropout masks (2), and the inputs of the QKV and first MLP matrices (4).
-        let replicated = 10.0 * sbh;
+        // LLaMA-style models train without dropout and keep no masks.
+        let masks = if self.dropout() { 2.0 } else { 0.0 };
+        let replicated = (8.0 + masks) * sbh;
         // Split by tensor parallelism: Q, K, V, the attention output, and the MLP
         // intermediates (two per element of f, or four with a gate).
         let f = self.ffn_hidden as f64;
         let mlp_intermediates = if self.gated_mlp { 8.0 } else { 4.0 };
         let split = 4.0 * sbh + 4.0 * sb * self.kv_dim() + mlp_intermediates * sb * f;
-        // Softmax output, its dropout mask and dropout output: 5·a·s²·b.
+        // Softmax output, its dropout mask and dropout output: 5·a·s²·b;
+        // without dropout only the softmax output, 2·a·s²·b.
         let scores_stored = layout.recompute == Recompute::None && !layout.flash_attention;
+        let per_score = if self.dropout() { 5.0 } else { 2.0 };
         let scores = if scores_stored {
-            5.0 * self.heads as f64 * self.seq_len as f64 * sb
+            per_score * self.heads as f64 * self.seq_len as f64 * sb
         } else {
             0.0
         };
@@ -352,5 +363,36 @@ mod tests {
             let ours = arch.params();
             assert!((ours / expected - 1.0).abs() < 2e-3, "{preset}: {ours}");
         }
+    }
+
+    /// LLaMA-style models train without dropout, so a layer keeps no masks:
+    /// Korthikanti et al.'s terms without the two s·b·h masks and with only
+    /// the softmax output (2·a·s²·b) of the three score-sized tensors.
+    #[test]
+    fn gated_models_store_no_dropout_masks() {
+        let arch = super::super::presets::find("llama3-8b")
+            .unwrap()
+            .architecture;
+        assert!(!arch.dropout());
+        assert!(gpt(24, 2304, 24).dropout());
+        let (s, h, a) = (arch.seq_len as f64, arch.hidden as f64, arch.heads as f64);
+        let (kv, f) = (arch.kv_dim(), arch.ffn_hidden as f64);
+        let layout = ActivationLayout {
+            micro_batch: 1.0,
+            tp: 1.0,
+            sequence_parallel: false,
+            recompute: Recompute::None,
+            flash_attention: false,
+            bytes_per_value: 2.0,
+        };
+        // Two norm inputs and two matrix inputs (8), Q, K, V and the attention
+        // output (4·s·h + 4·s·kv), the gate, up, activation and product (8·s·f),
+        // and the softmax output.
+        let expected = 8.0 * s * h + 4.0 * s * h + 4.0 * s * kv + 8.0 * s * f + 2.0 * a * s * s;
+        let ours = arch.activation_bytes_per_layer(&layout);
+        assert!(
+            (ours / expected - 1.0).abs() < 1e-12,
+            "{ours} vs {expected}"
+        );
     }
 }

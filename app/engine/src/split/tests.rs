@@ -401,6 +401,60 @@ fn every_output_has_an_explanation() {
     assert!(out.cost_usd.unwrap() > 0.0);
 }
 
+/// A learner redoing a number by hand needs every symbol of its formula:
+/// the bubble's stage time, the parts of the memory total, the FLOPs behind
+/// MFU and HFU, and the size and link of a pipeline send.
+#[test]
+fn each_formula_binds_the_symbols_it_uses() {
+    let out = run(&[]);
+    let bound = |key: &str| -> Vec<&str> {
+        let e = out.explanations.iter().find(|e| e.output == key).unwrap();
+        e.bindings.iter().map(|b| b.symbol).collect()
+    };
+    let expected: [(&str, &[&str]); 7] = [
+        ("pp_bubble", &["p", "v", "m", "t_{\\text{stage}}"]),
+        (
+            "memory_total",
+            &["M_w", "M_g", "M_o", "M_a", "M_{\\text{extra}}", "C"],
+        ),
+        ("mfu", &["F_{\\text{model}}", "N\\,\\Pi", "T"]),
+        ("hfu", &["F_{\\text{hw}}", "N\\,\\Pi", "T"]),
+        (
+            "pp_comm",
+            &[
+                "m", "v", "p", "\\alpha", "b", "s", "h", "b_a", "t", "\\beta",
+            ],
+        ),
+        (
+            "hardware_flops",
+            &["F_{\\text{model}}", "F_{\\text{recompute}}"],
+        ),
+        (
+            "compute",
+            &["m", "F_{\\text{dev}}", "L_d", "\\Pi", "\\eta", "k", "W"],
+        ),
+    ];
+    for (key, symbols) in expected {
+        let have = bound(key);
+        for symbol in symbols {
+            assert!(
+                have.contains(symbol),
+                "{key} does not bind {symbol}: {have:?}"
+            );
+        }
+    }
+    // The values agree with the results they explain.
+    let input = input(&[]);
+    let plan = input.plan.unwrap();
+    let m = evaluate(&input.model, &input.training, &input.cluster, &plan);
+    let bubble = (plan.pp - 1) as f64 / plan.virtual_stages as f64 * m.stage_s_per_micro_batch;
+    assert!((bubble - m.pp_bubble_s).abs() <= 1e-12 * m.pp_bubble_s);
+    let sends = 2.0 * (m.micro_batches * plan.virtual_stages + plan.pp - 1) as f64 * m.pp_send_s;
+    assert!((sends - m.pp_comm_s).abs() <= 1e-12 * m.pp_comm_s);
+    let stage = (m.compute_s + m.tp_comm_s) / m.micro_batches as f64;
+    assert!((stage - m.stage_s_per_micro_batch).abs() <= 1e-12 * stage);
+}
+
 #[test]
 fn bad_input_names_each_field() {
     let errors = form(&[
