@@ -448,7 +448,8 @@ fn compare(input: &EnergyInput) -> Vec<Comparison> {
         .collect()
 }
 
-fn kwh_text(kwh: f64) -> String {
+/// Energy in the unit its size calls for (kWh, MWh, GWh), as the results show it.
+pub fn kwh_text(kwh: f64) -> String {
     format::si(kwh * 1000.0, "Wh")
 }
 
@@ -553,7 +554,7 @@ fn explain(input: &EnergyInput, out: &EnergyOutput) -> Vec<Explanation> {
                 Some(racks) => format!("{} ({} per rack)", format::grouped(racks), format::grouped(out.rack.servers_per_rack)),
                 None => format!("none: one server draws {} at peak, more than the rack limit", format::si(out.rack.server_peak_kw * 1000.0, "W")),
             },
-            note: "Racks are provisioned for peak draw. At 15–20 kW a rack holds one or two 8-GPU H100 servers; dense liquid-cooled racks take 100 kW and more.",
+            note: "Racks are provisioned for peak draw. An 8-GPU H100 server peaks at about 10.2 kW, so a 15–20 kW rack holds one of them; dense liquid-cooled racks take 100 kW and more.",
             source: SEED_RACK_LIMIT,
         },
     ];
@@ -567,7 +568,7 @@ fn explain(input: &EnergyInput, out: &EnergyOutput) -> Vec<Explanation> {
                 energy.clone(),
             ],
             result: format::significant_digits(per_joule, 3),
-            note: "Work per unit of facility energy: the number to compare across hardware and sites for the same job.",
+            note: "Work per unit of facility energy, for the hours you entered. To compare hardware for the same job, give each part the hours it needs for it (a slower part runs longer); the chart below does that for every part with a published BF16 peak.",
             source: PATTERSON_2021,
         });
     }

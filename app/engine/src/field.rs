@@ -44,9 +44,10 @@ pub enum FieldProblem {
     /// A value that parses but breaks a rule of the calculator, stated in full.
     #[error("{reason}")]
     Invalid { reason: String },
-    #[error("Needs {need} of memory, but {id} has {have}.")]
+    /// A model too large for the chosen part, named as the catalogue names it.
+    #[error("Needs {need} of memory, but the {name} has {have}.")]
     DoesNotFit {
-        id: String,
+        name: String,
         need: String,
         have: String,
     },
@@ -173,13 +174,14 @@ pub fn flag_menu_key(raw: &str, default: bool) -> Option<&'static str> {
 /// thousands: "0,5" or "2,5" (a decimal comma) is refused with a message
 /// rather than read as 5 or 25.
 pub fn parse_real(raw: &str) -> Result<f64, FieldProblem> {
-    let trimmed = raw.trim();
+    let normalized = power_of_ten(raw);
+    let trimmed = normalized.as_deref().unwrap_or(raw).trim();
     if trimmed.is_empty() {
         return Err(FieldProblem::Empty);
     }
     if trimmed.contains(',') && !commas_group_thousands(trimmed) {
         return Err(FieldProblem::DecimalComma {
-            text: shorten(trimmed),
+            text: shorten(raw.trim()),
         });
     }
     let cleaned: String = trimmed.chars().filter(|c| *c != '_' && *c != ',').collect();
@@ -188,16 +190,33 @@ pub fn parse_real(raw: &str) -> Result<f64, FieldProblem> {
         .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'));
     if !looks_numeric {
         return Err(FieldProblem::NotANumber {
-            text: shorten(trimmed),
+            text: shorten(raw.trim()),
         });
     }
     let value: f64 = cleaned.parse().map_err(|_| FieldProblem::NotANumber {
-        text: shorten(trimmed),
+        text: shorten(raw.trim()),
     })?;
     if !value.is_finite() {
         return Err(FieldProblem::NotFinite);
     }
     Ok(value)
+}
+
+/// A power of ten written out, "1.2 × 10^24", "1.2 x 10^24", "1.2*10^24" or
+/// "10^24", rewritten as the e-notation the parser reads ("1.2e24"), with
+/// whatever follows the exponent kept (a unit). `None` when there is none.
+pub fn power_of_ten(text: &str) -> Option<String> {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    for times in ["×10^", "x10^", "X10^", "*10^", "·10^"] {
+        if let Some((mantissa, exponent)) = compact.split_once(times) {
+            if !mantissa.is_empty() {
+                return Some(format!("{mantissa}e{exponent}"));
+            }
+        }
+    }
+    compact
+        .strip_prefix("10^")
+        .map(|exponent| format!("1e{exponent}"))
 }
 
 /// True when every comma in the integer part separates a group of exactly
@@ -413,6 +432,17 @@ mod tests {
         check("7e9", Ok(7e9));
         check(" 1,000 ", Ok(1000.0));
         check("1_000.5", Ok(1000.5));
+        // Powers of ten as people write them by hand.
+        check("1.2 × 10^24", Ok(1.2e24));
+        check("3 x 10^5", Ok(3e5));
+        check("2*10^-3", Ok(2e-3));
+        check("10^3", Ok(1e3));
+        check(
+            "× 10^3",
+            Err(FieldProblem::NotANumber {
+                text: "× 10^3".into(),
+            }),
+        );
         check("-3", Ok(-3.0));
         check("", Err(FieldProblem::Empty));
         check("   ", Err(FieldProblem::Empty));

@@ -47,15 +47,22 @@ pub fn grouped(value: u64) -> String {
 /// scientific. A tooltip otherwise shows every digit the arithmetic left
 /// (`56,314.408316829526`).
 pub fn chart_value(value: f64) -> String {
+    readable(value, 3)
+}
+
+/// A number a learner typed or reads in a sentence, to `significant` figures
+/// below 1,000, whole and grouped up to ten million, then scientific: never
+/// the 25 digits binary rounding leaves in `1.2e24`.
+pub fn readable(value: f64, significant: i32) -> String {
     let size = value.abs();
     if !value.is_finite() || size >= 1e7 {
-        scientific(value, 3)
+        scientific(value, significant.clamp(1, 17) as usize)
     } else if size >= 999.5 {
         let sign = if value < 0.0 { "-" } else { "" };
         // Below 1e7 the rounded magnitude fits a u64 exactly.
         format!("{sign}{}", grouped(size.round() as u64))
     } else {
-        significant_digits(value, 3)
+        significant_digits(value, significant)
     }
 }
 
@@ -227,7 +234,13 @@ pub fn usd(value: f64) -> String {
     } else if magnitude >= 1.0 || magnitude == 0.0 {
         format!("{magnitude:.2}")
     } else {
-        significant_digits(magnitude, 2)
+        // Cents always show both digits: $0.10, not $0.1; a smaller price
+        // keeps its two significant figures ($0.015).
+        let cents = significant_digits(magnitude, 2);
+        match cents.split_once('.') {
+            Some((_, decimals)) if decimals.len() == 1 => format!("{cents}0"),
+            _ => cents,
+        }
     };
     format!("{sign}${digits}")
 }
@@ -425,6 +438,12 @@ mod tests {
         assert_eq!(usd(1_234_567.4), "$1,234,567");
         assert_eq!(usd(6.88), "$6.88");
         assert_eq!(usd(0.0853), "$0.085");
+        assert_eq!(usd(0.1), "$0.10");
+        assert_eq!(usd(0.5), "$0.50");
+        assert_eq!(usd(0.015), "$0.015");
+        assert_eq!(readable(1.2e24 + 33_554_432.0, 4), "1.2 × 10²⁴");
+        assert_eq!(readable(4096.0, 4), "4,096");
+        assert_eq!(readable(0.36, 4), "0.36");
         assert_eq!(usd(0.0), "$0.00");
         assert_eq!(usd(-2500.0), "-$2,500");
         // Past a quadrillion dollars only a job that never finishes gets here.

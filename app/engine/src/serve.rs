@@ -450,7 +450,7 @@ impl ServeForm {
         if model.memory_max_batch(input.memory_bytes) == 0 {
             let need_bytes = model.weights_bytes + model.kv_bytes_per_request();
             let fit = FieldProblem::DoesNotFit {
-                id: input.accelerator_id.clone(),
+                name: input.accelerator_name.clone(),
                 need: format::si(need_bytes, "B"),
                 have: if input.tensor_parallel > 1 {
                     format!(

@@ -12,9 +12,10 @@
 //! - **Reserved** capacity bills every hour of the horizon, busy or idle.
 //! - **On-premises** pays the purchase (GPUs plus their share of the server and
 //!   cluster network) by straight-line amortization: each month carries 1/A of
-//!   it for A = `amortization_months`, so the purchase counts in full once the
-//!   horizon reaches A months, and a shorter horizon leaves the rest as the book
-//!   value of hardware still owned (Barroso et al. 2018, Chapter 6). Running
+//!   it for A = `amortization_months`, the hardware's useful life. A shorter
+//!   horizon leaves the rest as the book value of hardware still owned; a
+//!   longer one replaces the hardware at the end of each life, so every month
+//!   keeps carrying 1/A of a purchase (Barroso et al. 2018, Chapter 6). Running
 //!   costs each month are electricity for the busy hours only (`W × PUE × $/kWh`;
 //!   idle draw is left out, which flatters owning a little), hosting and
 //!   cooling per GPU, and operations staff for the whole fleet. The data set is
@@ -367,16 +368,19 @@ impl Rates {
         }
     }
 
-    /// Cumulative owning cost at the end of `month`, with straight-line amortization.
+    /// Cumulative owning cost at the end of `month`, with straight-line
+    /// amortization. Hardware is replaced when its useful life ends, so past
+    /// A months each month still carries 1/A of a purchase.
     fn on_prem(&self, month: u32) -> f64 {
-        let amortized =
-            f64::from(month.min(self.amortization_months)) / f64::from(self.amortization_months);
+        let amortized = f64::from(month) / f64::from(self.amortization_months);
         self.one_off + self.capex * amortized + f64::from(month) * self.running
     }
 
-    /// Cumulative owning cost at the end of `month` with the purchase paid on day one.
+    /// Cumulative owning cost at the end of `month` with each purchase paid in
+    /// cash: the first on day one, a replacement at the start of every new life.
     fn on_prem_cash(&self, month: u32) -> f64 {
-        self.one_off + self.capex + f64::from(month) * self.running
+        let purchases = month.max(1).div_ceil(self.amortization_months);
+        self.one_off + self.capex * f64::from(purchases) + f64::from(month) * self.running
     }
 }
 
@@ -571,11 +575,10 @@ pub fn heuristic_check(input: &TcoInput) -> HeuristicCheck {
         None => "reserved never does, costing more per hour".to_string(),
     };
     let costs = format!(
-        "at 70% utilization for 7 months (the shortest whole-month run \"more than 6 months\"), on-demand costs {}, reserved {} and owning {} ({} of {} months of the purchase amortized)",
+        "at 70% utilization for 7 months (the shortest whole-month run \"more than 6 months\"), on-demand costs {}, reserved {} and owning {} (7 months of a {}-month useful life amortized)",
         format::usd(on_demand),
         format::usd(reserved),
         format::usd(on_prem),
-        months.min(input.amortization_months),
         input.amortization_months,
     );
     let thresholds = format!(

@@ -249,7 +249,7 @@ fn explain(
             formula_tex: "R = n \\times P \\times u",
             bindings: vec![count.clone(), peak, mfu],
             result: r.value.clone(),
-            note: "Peak is the datasheet's dense figure at the training precision; utilization is the share of it that useful model FLOPs actually reach, typically 30–60% for large runs.",
+            note: "Peak is the datasheet's dense figure at the training precision; utilization is the share of it that useful model FLOPs actually reach, typically 20–50% for large runs: 21.3% for GPT-3, 30.2% for Megatron-Turing NLG and 46.2% for PaLM 540B (Chowdhery et al., Table 3).",
             source: CHOWDHERY_2022,
         },
         Explanation {
@@ -265,7 +265,14 @@ fn explain(
             output: "accelerator_hours",
             label: "Accelerator-hours",
             formula_tex: "H = \\frac{n \\times T}{3600\\,\\text{s/h}}",
-            bindings: vec![count, t],
+            bindings: vec![
+                count,
+                Binding {
+                    symbol: "T",
+                    meaning: "wall-clock time, in seconds",
+                    value: format!("{} s", format::scientific(time_s, 3)),
+                },
+            ],
             result: format!("{} h", format::scientific(accelerator_hours, 3)),
             note: "What a cloud bill counts: multiply by the hourly price per accelerator for the cost of the run.",
             source: CHOWDHERY_2022,

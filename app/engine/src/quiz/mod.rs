@@ -360,13 +360,24 @@ pub fn instantiate(question: &Question, seed: u64) -> Question {
         .filter(|v| v.is_finite());
     let mut prompt = question.prompt.clone();
     for (name, value) in names.iter().zip(&values) {
-        prompt = prompt.replace(&format!("{{{name}}}"), &crate::format::plain_number(*value));
+        prompt = prompt.replace(&format!("{{{name}}}"), &parameter_text(*value));
     }
     Question {
         kind: QuestionType::Numeric,
         prompt,
         answer,
         ..question.clone()
+    }
+}
+
+/// A drawn value as the prompt shows it: whole numbers grouped in thousands
+/// ("4,096 accelerators", as the fixed questions write them), others plain.
+fn parameter_text(value: f64) -> String {
+    if value.fract() == 0.0 && value.abs() >= 1000.0 && value.abs() < 1e15 {
+        let sign = if value < 0.0 { "-" } else { "" };
+        format!("{sign}{}", crate::format::grouped(value.abs() as u64))
+    } else {
+        crate::format::plain_number(value)
     }
 }
 
@@ -478,7 +489,7 @@ pub fn unreadable(question: &Question, answer: &Answer) -> Option<String> {
     match (question.kind, answer) {
         (QuestionType::Numeric | QuestionType::Parameterized, Answer::Text(text)) => {
             let unit = question.unit.as_deref();
-            match parse_quantity(text, unit) {
+            match read_answer(text, unit, question.answer) {
                 Err(message) => Some(message),
                 Ok(value)
                     if value <= 0.0
@@ -497,6 +508,23 @@ pub fn unreadable(question: &Question, answer: &Answer) -> Option<String> {
     }
 }
 
+/// A typed answer as a number in the question's unit. On a question without
+/// a unit whose answer is a share (at most 1), "40%" means 0.4; where the
+/// answer is larger, the percent sign is only a label.
+fn read_answer(text: &str, unit: Option<&str>, expected: Option<f64>) -> Result<f64, String> {
+    match (unit, text.trim().strip_suffix('%')) {
+        (None, Some(number)) => {
+            let value = parse_quantity(number, None)?;
+            Ok(if expected.is_some_and(|e| e.abs() <= 1.0) {
+                value / 100.0
+            } else {
+                value
+            })
+        }
+        _ => parse_quantity(text, unit),
+    }
+}
+
 fn grade_numeric(question: &Question, text: &str) -> Verdict {
     let (Some(expected), Some(tolerance)) = (question.answer, question.tolerance) else {
         return Verdict {
@@ -505,7 +533,7 @@ fn grade_numeric(question: &Question, text: &str) -> Verdict {
         };
     };
     let unit = question.unit.as_deref();
-    match parse_quantity(text, unit) {
+    match read_answer(text, unit, Some(expected)) {
         Ok(value) => {
             let allowed = tolerance
                 .absolute
@@ -515,17 +543,14 @@ fn grade_numeric(question: &Question, text: &str) -> Verdict {
             let correct =
                 (value - expected).abs() <= allowed * (1.0 + 1e-9) + f64::EPSILON * expected.abs();
             let unit_text = unit.map(|u| format!(" {u}")).unwrap_or_default();
-            let read = format!(
-                "Read as {}{unit_text}.",
-                crate::format::significant_digits(value, 4)
-            );
+            let read = format!("Read as {}{unit_text}.", crate::format::readable(value, 4));
             let mut feedback = vec![read];
             // A question drawn with the learner's own values explains itself
             // in symbols; the number those values give is said here.
             if !correct && question.formula.is_some() {
                 feedback.push(format!(
                     "With your numbers the answer is {}{unit_text}.",
-                    crate::format::significant_digits(expected, 4)
+                    crate::format::readable(expected, 4)
                 ));
             }
             Verdict { correct, feedback }

@@ -382,3 +382,43 @@ fn question_order_is_a_seeded_permutation() {
     assert_eq!(first, question_order("q", 0, 8));
     assert_ne!(first, question_order("q", 1, 8));
 }
+
+/// Answers typed the way people write them: singular and spelled-out units,
+/// energy and mass, powers of ten by hand, and a percentage for a share.
+#[test]
+fn answers_in_everyday_notation_are_read() {
+    use super::units::parse_quantity;
+    assert_eq!(parse_quantity("13.9 day", Some("days")), Ok(13.9));
+    assert_eq!(parse_quantity("2 weeks", Some("days")), Ok(14.0));
+    assert_eq!(parse_quantity("60,000 kWh", Some("MWh")), Ok(60.0));
+    assert_eq!(parse_quantity("24000 kg", Some("t")), Ok(24.0));
+    assert_eq!(parse_quantity("1.2 × 10^24 FLOP", Some("FLOP")), Ok(1.2e24));
+    assert_eq!(parse_quantity("1.2 x 10^24", Some("FLOP")), Ok(1.2e24));
+    assert!(parse_quantity("3 kWh", Some("days")).is_err());
+    let share = |answer: f64| super::Question {
+        id: "share".into(),
+        kind: QuestionType::Numeric,
+        prompt: "What share?".into(),
+        explanation: "A share.".into(),
+        options: Vec::new(),
+        answer: Some(answer),
+        tolerance: Some(super::Tolerance {
+            absolute: None,
+            relative: Some(0.02),
+        }),
+        unit: None,
+        accepted: Vec::new(),
+        params: Vec::new(),
+        formula: None,
+        pairs: Vec::new(),
+        items: Vec::new(),
+    };
+    let read = |q: &super::Question, text: &str| {
+        super::grade(q, &super::Answer::Text(text.into())).correct
+    };
+    assert!(read(&share(0.4), "40%"));
+    assert!(read(&share(0.4), "0.4"));
+    assert!(!read(&share(0.4), "40"));
+    // Where the answer is itself a percentage, the sign is only a label.
+    assert!(read(&share(40.0), "40%"));
+}

@@ -10,7 +10,7 @@ pub struct Quantity {
     pub factor: f64,
 }
 
-const UNITS: [(&str, &str, f64); 38] = [
+const UNITS: &[(&str, &str, f64)] = &[
     ("b", "bytes", 1.0),
     ("byte", "bytes", 1.0),
     ("bytes", "bytes", 1.0),
@@ -36,16 +36,39 @@ const UNITS: [(&str, &str, f64); 38] = [
     ("pflop/s", "flop rate", 1e15),
     ("eflop/s", "flop rate", 1e18),
     ("s", "time", 1.0),
+    ("sec", "time", 1.0),
+    ("second", "time", 1.0),
+    ("seconds", "time", 1.0),
     ("ms", "time", 1e-3),
     ("µs", "time", 1e-6),
     ("us", "time", 1e-6),
+    ("ns", "time", 1e-9),
     ("min", "time", 60.0),
+    ("mins", "time", 60.0),
+    ("minute", "time", 60.0),
+    ("minutes", "time", 60.0),
     ("h", "time", 3600.0),
+    ("hr", "time", 3600.0),
+    ("hrs", "time", 3600.0),
+    ("hour", "time", 3600.0),
     ("hours", "time", 3600.0),
+    ("d", "time", 86_400.0),
+    ("day", "time", 86_400.0),
     ("days", "time", 86_400.0),
+    ("week", "time", 604_800.0),
+    ("weeks", "time", 604_800.0),
     ("w", "power", 1.0),
     ("kw", "power", 1e3),
     ("mw", "power", 1e6),
+    ("wh", "energy", 1.0),
+    ("kwh", "energy", 1e3),
+    ("mwh", "energy", 1e6),
+    ("gwh", "energy", 1e9),
+    ("kg", "mass", 1.0),
+    ("t", "mass", 1e3),
+    ("tonne", "mass", 1e3),
+    ("tonnes", "mass", 1e3),
+    ("mb/s", "bandwidth", 1e6),
     ("gb/s", "bandwidth", 1e9),
     ("tb/s", "bandwidth", 1e12),
     ("flop/byte", "intensity", 1.0),
@@ -72,7 +95,9 @@ pub fn known() -> String {
 
 /// Reads a number, optionally followed by a unit, and converts it to `unit`.
 pub fn parse_quantity(text: &str, unit: Option<&str>) -> Result<f64, String> {
-    let trimmed = text.trim();
+    // "1.2 × 10^24 FLOP" reads as "1.2e24 FLOP"; the x of "x 10^" is not a unit.
+    let normalized = crate::field::power_of_ten(text);
+    let trimmed = normalized.as_deref().unwrap_or(text).trim();
     let split = trimmed
         .char_indices()
         .find(|(idx, c)| c.is_alphabetic() && !exponent_marker(trimmed, *idx) || *c == 'µ')

@@ -290,7 +290,7 @@ fn memory_caps_the_batch_and_rejects_models_that_do_not_fit() {
     let message = errors.message_for("params").unwrap();
     assert!(message.starts_with("Needs 142 GB of memory"), "{message}");
     assert!(
-        message.ends_with("h100-sxm-80gb has 80 GB. Split it over at least 2 accelerators per replica (t), or store fewer bytes per weight."),
+        message.ends_with("the H100 has 80 GB. Split it over at least 2 accelerators per replica (t), or store fewer bytes per weight."),
         "{message}"
     );
     // In INT4 it is 35 GB, and cached in BF16.

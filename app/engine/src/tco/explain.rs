@@ -122,18 +122,18 @@ pub(super) fn explain(input: &TcoInput, rates: &Rates, summary: &Summary) -> Vec
         Explanation {
             output: "on_prem",
             label: "Owning over the horizon",
-            formula_tex: "C_{\\text{own}} = K\\,\\frac{\\min(M, A)}{A} + n\\,T\\,u\\,e + M\\,(n\\,h + o) + E",
+            formula_tex: "C_{\\text{own}} = K\\,\\frac{M}{A} + n\\,T\\,u\\,e + M\\,(n\\,h + o) + E",
             bindings: vec![
                 capex.clone(),
                 Binding { symbol: "M", meaning: "months in the horizon", value: input.horizon_months.to_string() },
-                Binding { symbol: "A", meaning: "amortization period in months", value: input.amortization_months.to_string() },
+                Binding { symbol: "A", meaning: "useful life (amortization period) in months", value: input.amortization_months.to_string() },
                 e.clone(),
                 Binding { symbol: "h", meaning: "hosting and cooling per GPU a month", value: format::usd(input.hosting_per_gpu_month) },
                 Binding { symbol: "o", meaning: "operations staff a month", value: format::usd(input.ops_usd_per_month) },
                 egress.clone(),
             ],
             result: format::usd(summary.total_usd.on_prem),
-            note: "Straight-line amortization: a horizon shorter than A carries only part of the purchase, the rest being the book value of hardware still owned. Depreciation, not electricity, dominates.",
+            note: "Straight-line amortization: a horizon shorter than A carries only part of the purchase, the rest being the book value of hardware still owned (resale would return less); a longer one replaces the hardware every A months. Depreciation, not electricity, dominates.",
             source: BARROSO_2018,
         },
         Explanation {

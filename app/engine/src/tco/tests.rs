@@ -49,11 +49,11 @@ fn break_even_and_payback_months_match_the_closed_form() {
     assert!((three.on_prem_cash - (1642.5 + 2920.0)).abs() < 1e-9);
 }
 
-/// Amortization can delay break-even past its own end: $6,000 over 6 months
-/// plus $230 a month of hosting costs more than $730 of on-demand each month
-/// while amortizing, then only $230. Cumulative 6,000 + 230·m = 730·m at m = 12.
+/// A useful life shorter than the horizon means buying again: hardware that
+/// lasts 6 months is replaced at months 6, 12 and 18, not run for two years
+/// on one purchase.
 #[test]
-fn break_even_after_amortization_ends() {
+fn hardware_is_replaced_when_its_useful_life_ends() {
     let out = run(&[
         ("gpus", "1"),
         ("horizon_months", "24"),
@@ -67,10 +67,15 @@ fn break_even_after_amortization_ends() {
         ("ops_usd_per_month", "0"),
         ("dataset_tb", "0"),
     ]);
-    assert_eq!(out.break_even_month, Some(12));
-    assert_eq!(out.payback_month, Some(12));
-    // Within the horizon the purchase counts in full once, not again.
-    assert!((out.total_usd.on_prem - (6000.0 + 24.0 * 230.0)).abs() < 1e-9);
+    // Hardware with a 6-month life is bought four times in 24 months: each
+    // month carries $1,000 of purchases and $230 of hosting, more than the
+    // $730 of renting, so owning never catches up.
+    assert_eq!(out.break_even_month, None);
+    assert_eq!(out.payback_month, None);
+    assert!((out.total_usd.on_prem - (4.0 * 6000.0 + 24.0 * 230.0)).abs() < 1e-9);
+    let cash = |month: usize| out.monthly_cumulative[month].on_prem_cash;
+    assert!((cash(6) - (6000.0 + 6.0 * 230.0)).abs() < 1e-9);
+    assert!((cash(7) - (12_000.0 + 7.0 * 230.0)).abs() < 1e-9);
 }
 
 /// The course's worked owning cost (module 7, "A worked owning cost"): a

@@ -267,11 +267,11 @@ fn mwh(kwh: f64) -> String {
 
 fn summary(output: &EnergyOutput) -> String {
     format!(
-        "{} of facility energy, {} of electricity and {} t of CO2, drawn by {} servers at {} from the grid.",
-        mwh(output.kwh),
+        "{} of facility energy, {} of electricity and {} t of CO2, drawn by {} at {} from the grid.",
+        engine::energy::kwh_text(output.kwh),
         format::usd(output.usd),
         format::significant_digits(output.co2_kg / 1000.0, 3),
-        format::grouped(output.servers),
+        format::count(output.servers, "server", "servers"),
         format::si(output.facility_power_kw * 1000.0, "W"),
     )
 }

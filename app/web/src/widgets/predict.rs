@@ -23,6 +23,10 @@ pub fn PredictGate(
     let error_id = format!("{input_id}-error");
     let unit_for_label = unit.clone();
     let result_id = StoredValue::new(format!("{id}-result"));
+    // The guess answers the question as asked, so it is graded against the
+    // answer at the moment of reveal; later changes to the inputs explore
+    // on from there and must not re-grade it.
+    let answer_at_reveal = RwSignal::new(None::<f64>);
     // The form, and the button just pressed, go away on reveal; focus moves
     // to the verdict so a keyboard user reads on from there, not from the top.
     let show = move || {
@@ -32,6 +36,7 @@ pub fn PredictGate(
     };
     let reveal = move || match engine::field::parse_real(&text.get_untracked()) {
         Ok(value) if value > 0.0 => {
+            answer_at_reveal.set(actual.get_untracked());
             guess.set(Some(value));
             error.set(None);
             show();
@@ -45,8 +50,17 @@ pub fn PredictGate(
         <div class="predict" data-testid="predict">
             <p class="predict-question"><span class="predict-mark" aria-hidden="true">"?"</span><strong>"Predict first: "</strong>{question}</p>
             {move || if revealed.get() {
-                let comparison = match (guess.get(), actual.get()) {
-                    (Some(g), Some(a)) => engine::predict::verdict(g, a, &unit).unwrap_or_default(),
+                let now = actual.get();
+                let answer = answer_at_reveal.get().or(now);
+                let comparison = match (guess.get(), answer) {
+                    (Some(g), Some(a)) => {
+                        let verdict = engine::predict::verdict(g, a, &unit).unwrap_or_default();
+                        if now.is_some_and(|n| n != a) {
+                            format!("{verdict} (That was for the inputs when you guessed; the results now follow your changes.)")
+                        } else {
+                            verdict
+                        }
+                    }
                     (None, _) => "You skipped the prediction; try guessing next time before you look.".to_string(),
                     (Some(_), None) => String::new(),
                 };

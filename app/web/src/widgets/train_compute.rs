@@ -10,8 +10,8 @@ use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
-use charming::element::{AxisType, Tooltip, Trigger};
-use charming::series::Bar;
+use charming::element::{AxisType, Symbol, Tooltip, Trigger};
+use charming::series::Line;
 use charming::Chart;
 use engine::format;
 use engine::train_compute::{compute, TrainComputeForm, TrainComputeOutput, FIELDS};
@@ -31,7 +31,7 @@ const LABELS: [(&str, &str); 5] = [
     ),
     (
         "Utilization (u)",
-        "Share of peak reached, 0 to 1; 0.3 to 0.5 is typical",
+        "Share of peak reached, 0 to 1; 0.2 to 0.5 is typical",
     ),
 ];
 
@@ -114,7 +114,7 @@ fn Results(instance: String, output: Memo<Option<TrainComputeOutput>>) -> impl I
         Signal::derive(move || output.with(|o| o.as_ref().map(scaling_table).unwrap_or_default()));
     view! {
         <dl class="outputs">{outputs}</dl>
-        <ChartView label="Days to train against cluster size, at the same utilization" chart=chart table=table />
+        <ChartView label="Time to train against cluster size, at the same utilization" chart=chart table=table />
         <p class="chart-note">"This assumes perfect scaling. Real clusters lose time to communication as they grow; the parallelism splitter models that."</p>
     }
 }
@@ -122,16 +122,39 @@ fn Results(instance: String, output: Memo<Option<TrainComputeOutput>>) -> impl I
 /// How many explained outputs `compute` returns.
 const OUTPUT_COUNT: usize = 4;
 
+/// The unit the chart's times are drawn in: the largest of days, hours,
+/// minutes and seconds that keeps the shortest time at 1 or more, so no
+/// point falls below a log axis's first decade.
+fn time_unit(shortest_s: f64) -> (&'static str, f64) {
+    [("Days", 86_400.0), ("Hours", 3_600.0), ("Minutes", 60.0)]
+        .into_iter()
+        .find(|(_, seconds)| shortest_s >= *seconds)
+        .unwrap_or(("Seconds", 1.0))
+}
+
+/// A line on a log axis: time halves as the cluster doubles, so the points
+/// fall on a straight line. Bars would hang from an arbitrary baseline.
 fn scaling_chart(output: &TrainComputeOutput) -> Chart {
     let labels: Vec<String> = output
         .scaling
         .iter()
         .map(|p| format::grouped(p.accelerators))
         .collect();
-    let days: Vec<f64> = output
+    let shortest = output
         .scaling
         .iter()
-        .map(|p| (p.time_s / 86_400.0 * 100.0).round() / 100.0)
+        .map(|p| p.time_s)
+        .fold(f64::INFINITY, f64::min);
+    let (unit, seconds) = time_unit(shortest);
+    // Three significant figures, as the table and the tooltip read them.
+    let times: Vec<f64> = output
+        .scaling
+        .iter()
+        .map(|p| {
+            format::significant_digits(p.time_s / seconds, 3)
+                .parse()
+                .unwrap_or(p.time_s / seconds)
+        })
         .collect();
     Chart::new()
         .animation(!crate::dom::prefers_reduced_motion())
@@ -142,13 +165,19 @@ fn scaling_chart(output: &TrainComputeOutput) -> Chart {
                 .type_(AxisType::Category)
                 .data(labels),
         )
-        .y_axis(frame::y_axis("Days").type_(AxisType::Log))
-        .series(Bar::new().name("Days to train").data(days))
+        .y_axis(frame::y_axis(unit).type_(AxisType::Log))
+        .series(
+            Line::new()
+                .name(format!("{unit} to train"))
+                .symbol(Symbol::Circle)
+                .symbol_size(8)
+                .data(times),
+        )
 }
 
 fn scaling_table(output: &TrainComputeOutput) -> ChartTable {
     ChartTable {
-        caption: "Days to train against cluster size".to_string(),
+        caption: "Time to train against cluster size".to_string(),
         header: vec!["Accelerators".to_string(), "Time to train".to_string()],
         rows: output
             .scaling

@@ -138,12 +138,10 @@ fn verdict(shown: &Shown) -> impl IntoView {
                 " A batch limit of {} meets it.",
                 format::grouped(limit)
             ),
-            None if out.max_batch_used < out.memory_max_batch => format!(
-                " No batch limit simulated meets it. Try a larger limit (memory allows up to {}) or spread the traffic over more accelerators: {} at the planned load.",
-                format::grouped(out.memory_max_batch),
-                format::grouped(out.accelerators_needed)
-            ),
-            None => " No batch limit simulated meets it: spread the traffic over more accelerators, shorten the outputs or choose faster hardware.".to_string(),
+            // The accelerator keeps up, so more of them is not needed for
+            // throughput; what helps is less traffic each, so that smaller,
+            // faster batches suffice. A larger limit only makes each token slower.
+            None => " No batch limit simulated meets it. Spread the traffic over more accelerators so that each runs smaller batches, whose tokens come faster; or shorten the outputs, or choose faster hardware.".to_string(),
         });
     }
     view! {
