@@ -474,6 +474,7 @@ fn explain(
             formula_tex: "X = \\frac{R}{t_{\\text{last}}}",
             bindings: vec![
                 Binding { symbol: "R", meaning: "requests simulated", value: format::grouped(input.requests) },
+                Binding { symbol: "t_{\\text{last}}", meaning: "when the last request finished", value: if out.throughput_per_s > 0.0 { format::duration(input.requests as f64 / out.throughput_per_s) } else { "—".to_string() } },
                 lambda.clone(),
                 Binding { symbol: "\\bar{B}", meaning: if continuous { "requests per decode step, on average" } else { "requests per batch, on average" }, value: mean_batch_text(out.mean_batch) },
             ],
@@ -546,6 +547,7 @@ fn explain(
             bindings: vec![
                 Binding { symbol: "n", meaning: "accelerators", value: format::grouped(out.accelerators_needed) },
                 Binding { symbol: "p", meaning: "price per accelerator-hour", value: format::usd(price) },
+                Binding { symbol: "\\lambda", meaning: "arrival rate", value: format!("{} requests/s", format::significant_digits(input.arrival_per_s, 3)) },
             ],
             result: format::usd(cost),
             note: "Every provisioned hour is paid, busy or not, so headroom for the latency target shows up directly in the cost per request.",

@@ -80,6 +80,11 @@ pub(super) fn explain(input: &TcoInput, rates: &Rates, summary: &Summary) -> Vec
         meaning: "on-demand bill a month",
         value: format::usd(rates.on_demand),
     };
+    let life = Binding {
+        symbol: "A",
+        meaning: "useful life (amortization period) in months",
+        value: input.amortization_months.to_string(),
+    };
     let own_month = Binding {
         symbol: "R_{\\text{run}}",
         meaning: "owning running costs a month (power, hosting, staff)",
@@ -126,7 +131,7 @@ pub(super) fn explain(input: &TcoInput, rates: &Rates, summary: &Summary) -> Vec
             bindings: vec![
                 capex.clone(),
                 Binding { symbol: "M", meaning: "months in the horizon", value: input.horizon_months.to_string() },
-                Binding { symbol: "A", meaning: "useful life (amortization period) in months", value: input.amortization_months.to_string() },
+                life.clone(),
                 e.clone(),
                 Binding { symbol: "h", meaning: "hosting and cooling per GPU a month", value: format::usd(input.hosting_per_gpu_month) },
                 Binding { symbol: "o", meaning: "operations staff a month", value: format::usd(input.ops_usd_per_month) },
@@ -157,8 +162,8 @@ pub(super) fn explain(input: &TcoInput, rates: &Rates, summary: &Summary) -> Vec
         Explanation {
             output: "break_even_month",
             label: "Owning is cheaper than on-demand from",
-            formula_tex: "m^{*} = \\min\\{m : C_{\\text{own}}(m) \\le C_{\\text{od}}(m)\\}",
-            bindings: vec![egress.clone(), od_month.clone(), own_month.clone()],
+            formula_tex: "m^{*} = \\min\\{m : K\\,\\frac{m}{A} + E + m\\,R_{\\text{run}} \\le m\\,R_{\\text{od}}\\}",
+            bindings: vec![capex.clone(), life.clone(), egress.clone(), own_month.clone(), od_month.clone()],
             result: month_text(summary.break_even_month),
             note: "Cumulative costs with the purchase amortized month by month; one-off costs such as egress are what delay it past month 1.",
             source: BARROSO_2018,
@@ -166,10 +171,10 @@ pub(super) fn explain(input: &TcoInput, rates: &Rates, summary: &Summary) -> Vec
         Explanation {
             output: "payback_month",
             label: "The purchase has paid for itself by",
-            formula_tex: "m_{\\text{pay}} = \\min\\{m : K + E + m\\,R_{\\text{run}} \\le m\\,R_{\\text{od}}\\}",
-            bindings: vec![capex, egress, own_month, od_month],
+            formula_tex: "m_{\\text{pay}} = \\min\\{m : K \\left\\lceil \\tfrac{m}{A} \\right\\rceil + E + m\\,R_{\\text{run}} \\le m\\,R_{\\text{od}}\\}",
+            bindings: vec![capex, life, egress, own_month, od_month],
             result: month_text(summary.payback_month),
-            note: "The cash view: the whole purchase is paid on day one and the monthly savings against on-demand pay it back.",
+            note: "The cash view: the whole purchase is paid on day one (and again at the start of each new useful life) and the monthly savings against on-demand pay it back.",
             source: BARROSO_2018,
         },
     ]
