@@ -380,7 +380,7 @@ test.describe("serving simulation", () => {
     await expect(widget.value("latency_ms")).toHaveText("2.98 s");
     await expect(widget.value("tp_comm_per_step_ms")).toHaveCount(0);
     await widget.set("params", "70e9");
-    await expect(widget.error("params")).toContainText("Needs 142 GB of memory, but the H100 has 80 GB. Split it over at least 2 accelerators per replica (t)");
+    await expect(widget.error("params")).toContainText("Needs 142 GB of memory, but the NVIDIA H100 SXM5 80 GB has 80 GB. Split it over at least 2 accelerators per replica (t)");
     const split = widget.input("tensor_parallel");
     await expect(split).toHaveAccessibleName(/Accelerators per replica/);
     await split.focus();

@@ -7,7 +7,7 @@ test("a parameterized question gives this learner their own numbers, and the eng
   await course.goto("/m/distributed-training");
   const question = course.testId("question-zero-3-yours");
   const prompt = await question.locator("legend").innerText();
-  const [, p, dp] = prompt.match(/a (\d+)-billion-parameter model trains with mixed-precision Adam on (\d+) GPUs/);
+  const [, p, dp] = prompt.match(/a ([\d,]+)-billion-parameter model trains with mixed-precision Adam on ([\d,]+) GPUs/).map((v) => v.replace(/,/g, ""));
   const answer = (16 * Number(p)) / Number(dp);
   await question.getByTestId("answer-input").fill(`${answer.toPrecision(4)} GB`);
   await question.getByTestId("check").press("Enter");

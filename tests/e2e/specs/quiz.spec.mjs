@@ -41,7 +41,8 @@ test("a checkpoint teaches, fails, retries the wrong ones, passes and stays pass
   await answerText(q("ridge-name"), "Ridge Point");
   // This learner's own numbers: read them from the prompt and compute the roofline.
   const prompt = await q("roofline-yours").locator("legend").innerText();
-  const [, m, d] = prompt.match(/X \((\d+) tokens × (\d+)\)/).map(Number);
+  // Drawn values of 1,000 and more are grouped in thousands, as the fixed questions write them.
+  const [, m, d] = prompt.match(/X \(([\d,]+) tokens × ([\d,]+)\)/).map((v) => Number(v.replace(/,/g, "")));
   const [, p, b] = prompt.match(/peaks at ([\d.]+) TFLOP\/s and reads memory at ([\d.]+) TB\/s/).map(Number);
   const attainable = Math.min(p, ((m * d) / (2 * m + d)) * b);
   await answerText(q("roofline-yours"), `${attainable.toPrecision(5)} TFLOP/s`);

@@ -150,6 +150,24 @@ test("a right guess is spot on and a near miss is told in percent", async ({ pag
   await course.expectNoConsoleErrors();
 });
 
+// The guess answered the question as it was asked; exploring afterwards
+// must not re-grade it against numbers the learner never guessed for.
+test("a revealed guess keeps its verdict when the inputs change afterwards", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/why-hardware");
+  const widget = course.widget("train-compute");
+  const predict = widget.root.getByTestId("predict");
+  await predict.getByTestId("predict-input").fill("15");
+  await predict.getByTestId("predict-input").press("Enter");
+  const verdict = predict.getByTestId("predict-result");
+  await expect(verdict).toContainText("You guessed 15 days; the model gives 14.8 days");
+  await widget.set("accelerators", "1");
+  await expect(verdict).toContainText("the model gives 14.8 days");
+  await expect(verdict).toContainText("That was for the inputs when you guessed");
+  await expect(widget.value("time_s")).not.toContainText("14.8 days");
+  await course.expectNoConsoleErrors();
+});
+
 test("echarts loads only when a chart mounts, and the chart has a table", async ({ page }) => {
   const requested = [];
   page.on("request", (request) => requested.push(request.url()));

@@ -141,6 +141,10 @@ fn verdict(shown: &Shown) -> impl IntoView {
             // The accelerator keeps up, so more of them is not needed for
             // throughput; what helps is less traffic each, so that smaller,
             // faster batches suffice. A larger limit only makes each token slower.
+            None if out.accelerators_needed > out.tensor_parallel => format!(
+                " No batch limit simulated meets it. Spread the traffic over more accelerators, {} at the planned load, so that each runs smaller batches, whose tokens come faster; or shorten the outputs, or choose faster hardware.",
+                format::grouped(out.accelerators_needed)
+            ),
             None => " No batch limit simulated meets it. Spread the traffic over more accelerators so that each runs smaller batches, whose tokens come faster; or shorten the outputs, or choose faster hardware.".to_string(),
         });
     }
