@@ -126,7 +126,9 @@ impl ChipletForm {
         let defects = c.real(
             "defects_per_cm2",
             self.get("defects_per_cm2"),
-            Range::at_least(0.0, 10.0),
+            // Beyond a few defects per cm² no process is in production, and a
+            // big die's yield, e^(−A·D), drops below 10⁻¹⁵.
+            Range::at_least(0.0, 2.0),
         );
         let wafer_usd = c.real("wafer_usd", self.get("wafer_usd"), Range::above(0.0, 1e6));
         let wafer_mm = c.real(
@@ -195,6 +197,8 @@ pub fn gross_dies(die_mm2: f64, d: f64) -> f64 {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Design {
     pub chiplets: u64,
+    /// Whether at least one such die fits on the wafer's usable area.
+    pub fits: bool,
     pub die_mm2: f64,
     pub die_yield: f64,
     pub gross_dies: f64,
@@ -205,6 +209,8 @@ pub struct Design {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ChipletOutput {
+    /// What was compared, so the verdict can price the split without each overhead.
+    pub input: ChipletInput,
     pub monolithic: Design,
     pub chiplet: Design,
     /// Cost saved by the chiplet design, as a share of the monolithic cost.
@@ -223,7 +229,9 @@ fn design(input: &ChipletInput, n: u64) -> Design {
             1.0
         };
     let die_yield = (-die / 100.0 * input.defects_per_cm2).exp();
-    let gross = gross_dies(die, input.wafer_mm - 2.0 * input.edge_mm).max(1.0);
+    let whole = gross_dies(die, input.wafer_mm - 2.0 * input.edge_mm);
+    // A die too big for the wafer is priced as if one fitted, and `fits` says it does not.
+    let gross = whole.max(1.0);
     let per_good_die = input.wafer_usd / (gross * die_yield);
     let (assembly_usd, assembly_yield) = if split {
         (
@@ -235,6 +243,7 @@ fn design(input: &ChipletInput, n: u64) -> Design {
     };
     Design {
         chiplets: n,
+        fits: whole >= 1.0,
         die_mm2: die,
         die_yield,
         gross_dies: gross,
@@ -243,11 +252,84 @@ fn design(input: &ChipletInput, n: u64) -> Design {
     }
 }
 
+/// The comparison in one sentence, with the reason that decides it: whether
+/// splitting saves, and if not, which overhead eats the yield gain.
+pub fn verdict(input: &ChipletInput, out: &ChipletOutput) -> (bool, String) {
+    let area = |mm2: f64| format!("{} mm²", format::readable(mm2, 3));
+    if !out.monolithic.fits {
+        return (
+            true,
+            format!(
+                "One big die of {} does not fit on a {} mm wafer at all; only the chiplets can be made.",
+                area(input.area_mm2),
+                format::plain_number(input.wafer_mm)
+            ),
+        );
+    }
+    if input.chiplets == 1 {
+        return (
+            true,
+            "With one chiplet the two designs are the same die; choose 2 or more to compare."
+                .to_string(),
+        );
+    }
+    let percent = |share: f64| format::significant_digits(share.abs() * 100.0, 3);
+    if out.saving >= 0.0 {
+        return (
+            true,
+            format!(
+                "The chiplet design costs {}% less per working product and uses {} of wafer instead of {}.",
+                percent(out.saving),
+                area(out.chiplet.area_per_product_mm2),
+                area(out.monolithic.area_per_product_mm2)
+            ),
+        );
+    }
+    // Price the split again without each overhead: the larger difference is the reason.
+    let without_interface = design(
+        &ChipletInput {
+            interface_share: 0.0,
+            ..*input
+        },
+        input.chiplets,
+    );
+    let without_assembly = design(
+        &ChipletInput {
+            assembly_usd_per_chiplet: 0.0,
+            assembly_yield: 1.0,
+            ..*input
+        },
+        input.chiplets,
+    );
+    let interface_cost = out.chiplet.usd_per_product - without_interface.usd_per_product;
+    let assembly_cost = out.chiplet.usd_per_product - without_assembly.usd_per_product;
+    let reason = if interface_cost >= assembly_cost {
+        format!(
+            "the interface area, {}% more silicon per chiplet, costs more than the better yield saves",
+            percent(input.interface_share)
+        )
+    } else {
+        format!(
+            "assembly, {} and a {}% chance of a good bond per chiplet, costs more than the better yield saves",
+            format::usd(input.assembly_usd_per_chiplet),
+            format::significant_digits(input.assembly_yield * 100.0, 3)
+        )
+    };
+    (
+        false,
+        format!(
+            "Here splitting costs {}% more: one big die already yields {}%, and {reason}.",
+            percent(out.saving),
+            format::significant_digits(out.monolithic.die_yield * 100.0, 3)
+        ),
+    )
+}
+
 pub fn compute(input: &ChipletInput) -> ChipletOutput {
     let monolithic = design(input, 1);
     let chiplet = design(input, input.chiplets);
     let curve = (1..=16).map(|n| design(input, n)).collect();
-    let money = |v: f64| format!("${}", format::significant_digits(v, 4));
+    let money = format::usd;
     let explanations = vec![
         Explanation {
             output: "yield",
@@ -265,7 +347,10 @@ pub fn compute(input: &ChipletInput) -> ChipletOutput {
             output: "dies",
             label: "Chiplets per wafer",
             formula_tex: "N \\approx \\frac{\\pi d^2}{4A} - \\frac{\\pi d}{\\sqrt{2A}}",
-            bindings: vec![Binding { symbol: "d", meaning: "usable wafer diameter (edge excluded)", value: format!("{} mm", format::plain_number(input.wafer_mm - 2.0 * input.edge_mm)) }],
+            bindings: vec![
+                Binding { symbol: "d", meaning: "usable wafer diameter (edge excluded)", value: format!("{} mm", format::plain_number(input.wafer_mm - 2.0 * input.edge_mm)) },
+                Binding { symbol: "A", meaning: "die area: one chiplet with its interface share (one big die)", value: format!("{} mm² ({} mm²)", format::significant_digits(chiplet.die_mm2, 4), format::significant_digits(monolithic.die_mm2, 4)) },
+            ],
             result: format!("{} (one big die: {})", format::grouped(chiplet.gross_dies as u64), format::grouped(monolithic.gross_dies as u64)),
             note: "Rectangles do not tile a circle: the second term counts the dies lost at the edge, which costs big dies more.",
             source: DE_VRIES_2005,
@@ -286,6 +371,7 @@ pub fn compute(input: &ChipletInput) -> ChipletOutput {
         },
     ];
     ChipletOutput {
+        input: *input,
         saving: 1.0 - chiplet.usd_per_product / monolithic.usd_per_product,
         monolithic,
         chiplet,
@@ -332,6 +418,46 @@ mod tests {
     fn without_defects_splitting_only_adds_cost() {
         let out = run(&[("defects_per_cm2", "0")]);
         assert!(out.saving < 0.0);
+    }
+
+    fn verdict_for(pairs: &[(&str, &str)]) -> (bool, String) {
+        let mut form = ChipletForm::default();
+        for (k, v) in pairs {
+            assert!(form.set_field(k, (*v).to_string()));
+        }
+        let input = form.validate().unwrap();
+        verdict(&input, &compute(&input))
+    }
+
+    /// The verdict names the overhead that decides it, not always the same one.
+    #[test]
+    fn the_verdict_gives_the_reason_that_decides() {
+        let (good, text) = verdict_for(&[]);
+        assert!(good && text.contains("less per working product"), "{text}");
+        let (good, text) = verdict_for(&[("interface_share", "1")]);
+        assert!(
+            !good && text.contains("the interface area, 100% more silicon"),
+            "{text}"
+        );
+        let (good, text) = verdict_for(&[("assembly_usd_per_chiplet", "2000")]);
+        assert!(!good && text.contains("assembly, $2,000"), "{text}");
+        let (_, text) = verdict_for(&[("chiplets", "1")]);
+        assert!(text.contains("the same die"), "{text}");
+        let (good, text) = verdict_for(&[("wafer_mm", "50")]);
+        assert!(
+            good && text.contains("does not fit on a 50 mm wafer"),
+            "{text}"
+        );
+        // The worst defect density allowed still prints readable numbers.
+        let (_, text) = verdict_for(&[("defects_per_cm2", "2")]);
+        assert!(!text.contains("18,446,744"), "{text}");
+        let mut form = ChipletForm::default();
+        form.set_field("defects_per_cm2", "5".into());
+        assert!(form
+            .validate()
+            .unwrap_err()
+            .message_for("defects_per_cm2")
+            .is_some());
     }
 
     #[test]

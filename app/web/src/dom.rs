@@ -145,8 +145,13 @@ pub fn refocus_if_lost(id: &str) {
 
 fn focus_html(element: &web_sys::HtmlElement) {
     // A div or a heading takes focus only with a tabindex; -1 keeps it out of
-    // the Tab order.
-    if !element.has_attribute("tabindex") {
+    // the Tab order. A control or a link is focusable already, and a -1 there
+    // would take it out of the Tab order for good.
+    let natively_focusable = matches!(
+        element.tag_name().to_ascii_lowercase().as_str(),
+        "a" | "button" | "input" | "select" | "textarea" | "summary"
+    );
+    if !natively_focusable && !element.has_attribute("tabindex") {
         let _ = element.set_attribute("tabindex", "-1");
     }
     let _ = element.focus();

@@ -167,6 +167,11 @@ test("the matching checkpoint is completed by keyboard, explains a wrong match, 
   // The Retry button is gone; focus lands on the first cleared scenario.
   const select = cardSelect(ids[0]);
   await expect(select).toBeFocused();
+  // It stays in the Tab order: Tab away and Shift+Tab back lands on it again.
+  await expect(select).not.toHaveAttribute("tabindex", "-1");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Shift+Tab");
+  await expect(select).toBeFocused();
   await select.selectOption(answers[ids[0]]);
   await quiz.root.getByTestId("matching-submit").press("Enter");
   await expect(quiz.root.getByTestId("matching-result")).toContainText("8 of 8 matched correctly");

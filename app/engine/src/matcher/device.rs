@@ -392,7 +392,7 @@ fn memory_fit(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict
                 "Note: the {need_text} of {what} need {} chips of the {}'s {}-chip fast domain{cache}.",
                 words::grouped(chips),
                 device.name,
-                device.domain_size
+                words::grouped(u64::from(device.domain_size))
             ),
         );
     } else {
@@ -929,17 +929,32 @@ pub fn unbudgeted_flagship_note(input: &MatcherInput, device: &Device) -> Option
     })
 }
 
+/// Board power from which an unpriced part counts as a data-centre card.
+const DATA_CENTRE_CARD_W: f64 = 250.0;
+
 fn flagship_over_budget(input: &MatcherInput, device: &Device, verdict: &mut DeviceVerdict) {
     let Some(budget) = input.budget_usd.filter(|b| *b < SMALL_BUDGET_USD) else {
         return;
     };
     let flagship = device.tdp_w.is_some_and(|w| w >= 500.0);
     let priced_out = device.purchase_usd.is_some_and(|price| price > budget);
-    if flagship || priced_out {
-        let why = match device.purchase_usd {
-            Some(price) if priced_out => format!("lists at {}", crate::format::usd(price)),
-            _ => "is a 500 W-plus module sold only in multi-accelerator servers (4- or 8-way)"
-                .to_string(),
+    // Most data-centre parts publish no price. Power is the one figure that
+    // tells a data-centre card from a small inference card, so a part of
+    // 250 W or more with no price is not taken to fit a small budget.
+    let unpriced_card = device.purchase_usd.is_none()
+        && device.tdp_w.filter(|w| *w >= DATA_CENTRE_CARD_W).is_some();
+    if flagship || priced_out || unpriced_card {
+        let why = match (device.purchase_usd, device.tdp_w) {
+            (Some(price), _) if priced_out => format!("lists at {}", crate::format::usd(price)),
+            _ if flagship => {
+                "is a 500 W-plus module sold only in multi-accelerator servers (4- or 8-way)"
+                    .to_string()
+            }
+            (_, Some(watts)) => format!(
+                "publishes no price, and a {} W data-centre card is unlikely to fit (check a quote)",
+                crate::format::plain_number(watts)
+            ),
+            (_, None) => "publishes no price".to_string(),
         };
         verdict.fire(
             "flagship_over_budget",

@@ -18,8 +18,13 @@ fn is_inference(input: &MatcherInput) -> bool {
 
 pub(super) fn fires_training(input: &MatcherInput) -> Option<String> {
     // Tree ensembles have no backward pass; `family_classical` covers them.
-    let neural = input.model_family != Some(Family::Classical);
-    (input.phase == Phase::Training && neural).then(|| "the job is training".to_string())
+    // Spiking networks learn on chip by local rules, not by the dense
+    // backpropagation this rule prices; `family_spiking` covers them.
+    let dense = !matches!(
+        input.model_family,
+        Some(Family::Classical | Family::Spiking)
+    );
+    (input.phase == Phase::Training && dense).then(|| "the job is training".to_string())
 }
 
 pub(super) fn fires_scale_large(input: &MatcherInput) -> Option<String> {
@@ -111,7 +116,7 @@ pub(super) fn fires_latency_tight(input: &MatcherInput) -> Option<String> {
     let batch = input.batch_size.filter(|b| *b <= 16)?;
     is_inference(input).then(|| {
         format!(
-            "the p99 target of {} ms at batch {batch} is within a few milliseconds",
+            "the p99 target is {} ms at batch {batch}, a few milliseconds or less",
             super::words::number(latency)
         )
     })

@@ -81,7 +81,7 @@
 //!
 //! | id | condition | points | rationale | source |
 //! |---|---|---|---|---|
-//! | `training` | phase = training, unless model_family = classical | +20 / +15 / +10 / −25 / −10 / −30 / −30 | Training keeps weights, gradients and optimizer state in memory for days; GPUs and TPUs are built for it, CPUs suit only quick simple models, and the catalogue's FPGA, edge and neuromorphic parts are inference or research parts. | Google Cloud, Introduction to Cloud TPU |
+//! | `training` | phase = training, unless model_family = classical or spiking | +20 / +15 / +10 / −25 / −10 / −30 / −30 | Training keeps weights, gradients and optimizer state in memory for days; GPUs and TPUs are built for it, CPUs suit only quick simple models, and the catalogue's FPGA, edge and neuromorphic parts are inference or research parts. | Google Cloud, Introduction to Cloud TPU |
 //! | `scale_large` | params ≥ 1e10 | +10 / +10 / +5 / −20 / −20 / −20 / −20 | Tens of billions of parameters need many HBM accelerators joined by fast links. | Llama 3 Herd of Models |
 //! | `scale_small` | inference, params ≤ 1e7 | −5 / −10 / −5 / +5 / +10 / +10 / +5 | Models well under a million parameters run on microcontrollers; up to ten million on small accelerators and CPUs. | Banbury et al. 2021, MLPerf Tiny |
 //! | `family_cnn` | model_family = cnn | +15 / +8 / +5 / +5 / −5 / +10 / −10 | Convolutions are dense, high-intensity math; cuDNN and the Edge TPU compiler are built around CNNs. | Chetlur et al. 2014, cuDNN |
@@ -101,7 +101,7 @@
 //! | `power_milliwatt` | power_budget_w ≤ 1 | −30 / −35 / −30 / −20 / −25 / +30 / +30 | Milliwatt sensing belongs to microcontrollers and event-driven chips; the rule replaces `power_tight` at a watt or less and carries its points. | LiteRT for Microcontrollers |
 //! | `deploy_edge` | deployment = edge | −25 / −40 / −30 / 0 / −10 / +30 / +5 | Cloud and data-centre parts do not go inside devices; Jetson and Coral do. | Google Cloud, Introduction to Cloud TPU |
 //! | `deploy_cloud` | deployment = cloud | +5 / +10 / +10 / −5 / 0 / −25 / −20 | TPUs and AWS chips are rented only there; edge and research parts are not rented. | AWS Neuron, Inf2 Architecture |
-//! | `deploy_on_prem` | deployment = on_prem | +10 / 0 / 0 / +5 / +5 / 0 / −10 | Owned hardware is bought from many vendors and amortised. | Barroso et al. 2018 |
+//! | `deploy_on_prem` | deployment = on_prem | +10 / 0 / 0 / +5 / +5 / −15 / −10 | Owned hardware is bought from many vendors and amortised; edge modules are not racked. | Barroso et al. 2018 |
 //! | `framework_pytorch` | framework = pytorch | +10 / −5 / 0 / −5 / +5 / 0 / −10 | Eager PyTorch is most mature on CUDA; PyTorch/XLA recompiles on new shapes. | PyTorch/XLA, Troubleshooting recompilations |
 //! | `framework_tensorflow` | framework = tensorflow | +5 / +12 / 0 / −5 / +5 / +8 / −10 | TensorFlow compiles to TPUs (XLA) and to the Edge TPU (TensorFlow Lite). | Coral, TensorFlow models on the Edge TPU |
 //! | `framework_jax` | framework = jax | +5 / +20 / 0 / −10 / 0 / −15 / −10 | JAX is built on XLA; TPUs are its home, GPUs and CPUs supported. | JAX documentation, Installation |
@@ -125,7 +125,7 @@
 //! | `inference_part` | part marked `for_inference` | +6 inference; −20 training | Serving parts are economical for inference, wrong for training. | The catalogue's `for_inference` flags |
 //! | `interconnect` | training, params ≥ 1e9, link listed | +6 ≥ 1,000 GB/s; +5 ≥ 600; +3 ≥ 300; +1 ≥ 100 | Every step all-reduces the gradients over these links. | Patarasuk and Yuan 2009 |
 //! | `embedding_capacity` | recommender, capacity listed | +6 ≥ 128 GB; +4 ≥ 64; +2 ≥ 32 | Bigger memories mean fewer embedding shards and less all-to-all traffic. | Mudigere et al. 2022 |
-//! | `flagship_over_budget` | budget_usd < 25000 | −10 for 500 W-plus modules or a listed price above the budget | Such modules sell only in 4- or 8-way servers. | Course assumption (seed's H100 price) |
+//! | `flagship_over_budget` | budget_usd < 25000 | −10 for 500 W-plus modules, a listed price above the budget, or no price on a 250 W-plus card | Such modules sell only in 4- or 8-way servers; data-centre cards publish no price. | Course assumption (an article's H100 price) |
 
 mod device;
 mod fires;

@@ -240,7 +240,7 @@ pub const RULES: [Rule; 40] = [
         "training",
         "p_{\\mathrm{train}}",
         "Training",
-        "phase = training, unless model_family = classical",
+        "phase = training, unless model_family = classical or spiking",
         [20, 15, 10, -25, -10, -30, -30],
         fires_training,
         (
@@ -556,13 +556,16 @@ pub const RULES: [Rule; 40] = [
         "p_{\\mathrm{own}}",
         "Runs in your own data centre",
         "deployment = on_prem",
-        [10, 0, 0, 5, 5, 0, -10],
+        [10, 0, 0, 5, 5, -15, -10],
         fires_deploy_on_prem,
         (
             "this class is sold by several vendors to rack and run yourself",
             "research chips are not sold for production racks",
         ),
-        &[],
+        &[(
+            Class::Edge,
+            "edge modules are built into devices in the field, not racked: they lack a server's I/O, remote management and redundancy",
+        )],
         "Owned hardware is bought, racked and amortised over years, which works for parts sold through many server vendors; cloud-only parts are handled by the device rule `cloud_only`.",
         BARROSO_2018,
     ),

@@ -1318,3 +1318,40 @@ fn a_part_with_no_software_list_is_not_judged_on_frameworks() {
         top.reasons
     );
 }
+
+/// A small budget steers the pick away from data-centre cards that publish no
+/// price, and an edge module is not offered for a server in your own rack.
+#[test]
+fn a_small_budget_and_an_own_data_centre_steer_the_part() {
+    let default_form = MatcherForm::default();
+    let mut budget = default_form.clone();
+    assert!(budget.set_field("budget_usd", "3000".into()));
+    let out = compute(&budget.validate(&catalogue()).unwrap());
+    let gpu = out.ranking.iter().find(|e| e.class == Class::Gpu).unwrap();
+    let part = catalogue().find(&gpu.device.id).unwrap().clone();
+    assert!(part.tdp_w.is_some_and(|w| w < 250.0), "{}", describe(&out));
+    let on_prem = run(&[
+        ("phase", "inference"),
+        ("deployment", "on_prem"),
+        ("batch_size", "1"),
+        ("params", "1e6"),
+        ("latency_p99_ms", "0.2"),
+    ]);
+    let edge = on_prem
+        .ranking
+        .iter()
+        .position(|e| e.class == Class::Edge)
+        .unwrap();
+    let cpu = on_prem
+        .ranking
+        .iter()
+        .position(|e| e.class == Class::Cpu)
+        .unwrap();
+    assert!(cpu < edge, "{}", describe(&on_prem));
+    let edge_entry = &on_prem.ranking[edge];
+    assert!(
+        edge_entry.reasons.iter().any(|r| r.contains("not racked")),
+        "{}",
+        describe(&on_prem)
+    );
+}

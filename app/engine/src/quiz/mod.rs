@@ -462,8 +462,11 @@ pub fn grade(question: &Question, answer: &Answer) -> Verdict {
         }
         (QuestionType::Short, Answer::Text(text)) => {
             let given = normalize(text);
-            let correct =
-                !given.is_empty() && question.accepted.iter().any(|a| normalize(a) == given);
+            let correct = !given.is_empty()
+                && question
+                    .accepted
+                    .iter()
+                    .any(|a| short_answer_matches(&given, &normalize(a)));
             Verdict {
                 correct,
                 feedback: Vec::new(),
@@ -561,6 +564,33 @@ fn grade_numeric(question: &Question, text: &str) -> Verdict {
         },
     }
 }
+
+/// Whether a short answer gives an accepted one: the same words, or the
+/// accepted words in a row inside a short phrase ("surrogate gradient
+/// method", "static input shapes"). A phrase that negates ("not static") or
+/// runs on past a few extra words is not taken as the answer.
+fn short_answer_matches(given: &str, accepted: &str) -> bool {
+    if accepted.is_empty() {
+        return false;
+    }
+    if given == accepted {
+        return true;
+    }
+    let words: Vec<&str> = given.split(' ').collect();
+    let wanted: Vec<&str> = accepted.split(' ').collect();
+    let negated = words
+        .iter()
+        .any(|w| matches!(*w, "not" | "no" | "non" | "never" | "without"));
+    let short = words.len() <= wanted.len() + SHORT_ANSWER_EXTRA_WORDS;
+    !negated
+        && short
+        && words
+            .windows(wanted.len())
+            .any(|run| run == wanted.as_slice())
+}
+
+/// How many words a short answer may add around an accepted one.
+const SHORT_ANSWER_EXTRA_WORDS: usize = 3;
 
 /// Lowercase words without punctuation, for short answers.
 fn normalize(text: &str) -> String {

@@ -395,6 +395,11 @@ fn answers_in_everyday_notation_are_read() {
     assert_eq!(parse_quantity("1.2 × 10^24 FLOP", Some("FLOP")), Ok(1.2e24));
     assert_eq!(parse_quantity("1.2 x 10^24", Some("FLOP")), Ok(1.2e24));
     assert!(parse_quantity("3 kWh", Some("days")).is_err());
+    assert_eq!(parse_quantity("300 GPUs", None), Ok(300.0));
+    assert_eq!(parse_quantity("12.5x", None), Ok(12.5));
+    assert_eq!(parse_quantity("12.5×", None), Ok(12.5));
+    assert_eq!(parse_quantity("12.5 times", None), Ok(12.5));
+    assert!(parse_quantity("300 GB", None).is_err());
     let share = |answer: f64| super::Question {
         id: "share".into(),
         kind: QuestionType::Numeric,
@@ -421,4 +426,25 @@ fn answers_in_everyday_notation_are_read() {
     assert!(!read(&share(0.4), "40"));
     // Where the answer is itself a percentage, the sign is only a label.
     assert!(read(&share(40.0), "40%"));
+}
+
+/// A short answer that states the accepted one inside a brief phrase is
+/// right; one that negates it, or buries it in a sentence, is not.
+#[test]
+fn short_answers_may_wrap_the_accepted_words() {
+    let matches = |given: &str, accepted: &str| {
+        super::short_answer_matches(&super::normalize(given), &super::normalize(accepted))
+    };
+    assert!(matches("surrogate gradient method", "surrogate gradient"));
+    assert!(matches("Static input shapes", "static"));
+    assert!(matches("fixed-size", "fixed"));
+    assert!(matches("the surrogate gradient", "surrogate gradient"));
+    assert!(!matches("not static", "static"));
+    assert!(!matches("non-static shapes", "static"));
+    assert!(!matches("gradient surrogate", "surrogate gradient"));
+    assert!(!matches(
+        "it is definitely not something static at all",
+        "static"
+    ));
+    assert!(!matches("dynamic", "static"));
 }

@@ -72,6 +72,8 @@ const UNITS: &[(&str, &str, f64)] = &[
     ("gb/s", "bandwidth", 1e9),
     ("tb/s", "bandwidth", 1e12),
     ("flop/byte", "intensity", 1.0),
+    ("flop/b", "intensity", 1.0),
+    ("flops/byte", "intensity", 1.0),
 ];
 
 pub fn lookup(unit: &str) -> Option<Quantity> {
@@ -93,11 +95,35 @@ pub fn known() -> String {
         .join(", ")
 }
 
+/// Words that may follow a number with no unit: what is counted, or "times".
+const COUNT_LABELS: &[&str] = &[
+    "x",
+    "times",
+    "gpu",
+    "gpus",
+    "chip",
+    "chips",
+    "accelerator",
+    "accelerators",
+    "node",
+    "nodes",
+    "server",
+    "servers",
+    "card",
+    "cards",
+];
+
 /// Reads a number, optionally followed by a unit, and converts it to `unit`.
 pub fn parse_quantity(text: &str, unit: Option<&str>) -> Result<f64, String> {
     // "1.2 × 10^24 FLOP" reads as "1.2e24 FLOP"; the x of "x 10^" is not a unit.
     let normalized = crate::field::power_of_ten(text);
-    let trimmed = normalized.as_deref().unwrap_or(text).trim();
+    // "12.5×" is a ratio written with the multiplication sign.
+    let trimmed = normalized
+        .as_deref()
+        .unwrap_or(text)
+        .trim()
+        .trim_end_matches('×')
+        .trim_end();
     let split = trimmed
         .char_indices()
         .find(|(idx, c)| c.is_alphabetic() && !exponent_marker(trimmed, *idx) || *c == 'µ')
@@ -113,6 +139,10 @@ pub fn parse_quantity(text: &str, unit: Option<&str>) -> Result<f64, String> {
     let value = parse_real(number).map_err(|problem| problem.to_string())?;
     let suffix = suffix.trim();
     if suffix.is_empty() {
+        return Ok(value);
+    }
+    // A count or a ratio has no unit, but people name what they count.
+    if unit.is_none() && COUNT_LABELS.contains(&suffix.to_lowercase().as_str()) {
         return Ok(value);
     }
     let given =

@@ -12,7 +12,7 @@ use crate::widgets::{url_state, WidgetMount};
 use charming::datatype::DataPoint;
 use charming::element::{AxisType, Tooltip, Trigger};
 use charming::Chart;
-use engine::chiplet::{compute, ChipletForm, ChipletOutput, FIELDS};
+use engine::chiplet::{compute, verdict, ChipletForm, ChipletOutput, FIELDS};
 use engine::format;
 use leptos::prelude::*;
 
@@ -105,14 +105,8 @@ fn Results(instance: String, output: Memo<Option<ChipletOutput>>) -> impl IntoVi
     let verdict = move || {
         output.with(|o| {
             o.as_ref().map(|o| {
-                let (icon, text) = if o.saving >= 0.0 {
-                    ("✔", format!("The chiplet design costs {}% less per working product and uses {} mm² of wafer instead of {} mm².",
-                        format::significant_digits(o.saving * 100.0, 3),
-                        format::grouped(o.chiplet.area_per_product_mm2.round() as u64),
-                        format::grouped(o.monolithic.area_per_product_mm2.round() as u64)))
-                } else {
-                    ("✖", format!("Here splitting costs {}% more: yields are already high, so interfaces and assembly cost more than they save.", format::significant_digits(-o.saving * 100.0, 3)))
-                };
+                let (good, text) = verdict(&o.input, o);
+                let icon = if good { "✔" } else { "✖" };
                 view! { <p class="chiplet-verdict" data-testid="chiplet-verdict"><span aria-hidden="true">{icon}" "</span>{text}</p> }
             })
         })
@@ -182,11 +176,8 @@ fn cost_table(output: &ChipletOutput) -> ChartTable {
                     d.chiplets.to_string(),
                     format!("{} mm²", format::significant_digits(d.die_mm2, 4)),
                     format!("{}%", format::significant_digits(d.die_yield * 100.0, 3)),
-                    format!(
-                        "{} mm²",
-                        format::grouped(d.area_per_product_mm2.round() as u64)
-                    ),
-                    format!("${}", format::significant_digits(d.usd_per_product, 4)),
+                    format!("{} mm²", format::readable(d.area_per_product_mm2, 4)),
+                    format::usd(d.usd_per_product),
                 ]
             })
             .collect(),

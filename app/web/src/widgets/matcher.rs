@@ -93,15 +93,16 @@ pub fn Matcher(mount: WidgetMount) -> impl IntoView {
         .collect_view();
     let revealed = RwSignal::new(mount.predict.is_none());
     let guess = RwSignal::new(None::<f64>);
+    // Points are the matcher's own scale, which a learner cannot guess
+    // before seeing it; how many classes survive the workload can be reasoned.
     let actual = Signal::derive(move || {
         output.with(|o| {
             o.as_ref()
-                .and_then(|o| o.ranking.first())
-                .map(|r| f64::from(r.score))
+                .map(|o| o.ranking.iter().filter(|r| r.score > 0).count() as f64)
         })
     });
     let predict = mount.predict.clone().map(|question| {
-        view! { <PredictGate id=mount.instance.clone() question=question unit="points" revealed=revealed guess=guess actual=actual /> }
+        view! { <PredictGate id=mount.instance.clone() question=question unit="classes" revealed=revealed guess=guess actual=actual /> }
     });
     let id = mount.instance.clone();
     let title = mount
