@@ -13,6 +13,11 @@ test("eight chiplets beat one big die at 0.1 defects per cm², but not on a clea
   await page.keyboard.press("Control+A");
   await page.keyboard.type("0");
   await expect(widget.root.getByTestId("chiplet-verdict")).toContainText("splitting costs");
+  // The reason follows the cause: with no defects the big die yields everything.
+  await expect(widget.root.getByTestId("chiplet-verdict")).toContainText("one big die already yields 100%");
+  await widget.set("defects_per_cm2", "0.1");
+  await widget.set("interface_share", "1");
+  await expect(widget.root.getByTestId("chiplet-verdict")).toContainText("the interface area, 100% more silicon per chiplet");
   await widget.set("chiplets", "0");
   await expect(widget.error("chiplets")).toHaveText("⚠ Must be at least 1.");
   await expect(widget.root.getByTestId("results-invalid")).toBeVisible();
