@@ -206,6 +206,10 @@ pub fn parse_real(raw: &str) -> Result<f64, FieldProblem> {
 /// "10^24", rewritten as the e-notation the parser reads ("1.2e24"), with
 /// whatever follows the exponent kept (a unit). `None` when there is none.
 pub fn power_of_ten(text: &str) -> Option<String> {
+    // Every keystroke of every number field comes through here; most have no power.
+    if !text.contains("10^") {
+        return None;
+    }
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     for times in ["×10^", "x10^", "X10^", "*10^", "·10^"] {
         if let Some((mantissa, exponent)) = compact.split_once(times) {

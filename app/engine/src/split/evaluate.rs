@@ -141,7 +141,7 @@ fn dp_ranks_per_node(dp: u64, tp: u64, cluster: &Cluster) -> u64 {
     }
 }
 
-fn link(in_node: bool, cluster: &Cluster) -> (f64, f64) {
+pub(super) fn link(in_node: bool, cluster: &Cluster) -> (f64, f64) {
     if in_node {
         (cluster.intra_bytes_per_s, LATENCY_INTRA_S)
     } else {

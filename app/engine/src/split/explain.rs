@@ -401,23 +401,41 @@ fn memory_bindings(metrics: &Metrics, capacity: f64) -> Vec<Binding> {
     list
 }
 
+/// The link a group's messages cross, as the evaluator prices it: its
+/// bandwidth β, its per-step latency α, and what β means here.
+fn link_used(in_node: bool, cluster: &Cluster) -> (f64, f64, &'static str) {
+    let (beta, alpha) = super::evaluate::link(in_node, cluster);
+    let meaning = if in_node {
+        "link bandwidth inside a node, one direction"
+    } else {
+        across_nodes(cluster.across_nodes)
+    };
+    (beta, alpha, meaning)
+}
+
+/// The size of one activation message, b·s·h·b_a, term by term.
+fn message_bindings(input: &SplitInput, plan: &Plan) -> Vec<Binding> {
+    let mut list = vec![bind(
+        "b",
+        "sequences per micro-batch",
+        count(plan.micro_batch),
+    )];
+    if let Some(arch) = input.model.architecture() {
+        list.push(bind("s", "tokens per sequence", count(arch.seq_len)));
+        list.push(bind("h", "hidden size", count(arch.hidden)));
+    }
+    list.push(bind(
+        "b_a",
+        "bytes per activation value",
+        format::plain_number(input.training.precision.activation_bytes()),
+    ));
+    list
+}
+
 /// Every value the pipeline-send formula uses: how many messages, how big,
 /// and over which link.
 fn pp_bindings(input: &SplitInput, plan: &Plan, metrics: &Metrics) -> Vec<Binding> {
-    let cluster = &input.cluster;
-    let (beta, alpha, link_meaning) = if metrics.pp_in_node {
-        (
-            cluster.intra_bytes_per_s,
-            crate::collective::LATENCY_INTRA_S,
-            "link bandwidth inside a node, one direction",
-        )
-    } else {
-        (
-            cluster.inter_bytes_per_s,
-            crate::collective::LATENCY_INTER_S,
-            across_nodes(cluster.across_nodes),
-        )
-    };
+    let (beta, alpha, link_meaning) = link_used(metrics.pp_in_node, &input.cluster);
     let mut list = vec![
         bind("m", "micro-batches per step", count(metrics.micro_batches)),
         bind(
@@ -431,17 +449,8 @@ fn pp_bindings(input: &SplitInput, plan: &Plan, metrics: &Metrics) -> Vec<Bindin
             "latency of one send",
             format::short_duration(alpha),
         ),
-        bind("b", "sequences per micro-batch", count(plan.micro_batch)),
     ];
-    if let Some(arch) = input.model.architecture() {
-        list.push(bind("s", "tokens per sequence", count(arch.seq_len)));
-        list.push(bind("h", "hidden size", count(arch.hidden)));
-    }
-    list.push(bind(
-        "b_a",
-        "bytes per activation value",
-        format::plain_number(input.training.precision.activation_bytes()),
-    ));
+    list.extend(message_bindings(input, plan));
     list.push(bind("t", "tensor-parallel ranks", count(plan.tp)));
     list.push(bind("\\beta", link_meaning, format::si(beta, "B/s")));
     list.push(bind(
@@ -455,19 +464,7 @@ fn pp_bindings(input: &SplitInput, plan: &Plan, metrics: &Metrics) -> Vec<Bindin
 /// Every value the tensor-parallel formula uses, so a learner can redo it:
 /// the message size (b·s·h·b_a) and the per-step latency α included.
 fn tp_bindings(input: &SplitInput, plan: &Plan, metrics: &Metrics) -> Vec<Binding> {
-    let cluster = &input.cluster;
-    let (beta, alpha) = if metrics.tp_in_node {
-        (
-            cluster.intra_bytes_per_s,
-            crate::collective::LATENCY_INTRA_S,
-        )
-    } else {
-        (
-            cluster.inter_bytes_per_s,
-            crate::collective::LATENCY_INTER_S,
-        )
-    };
-    let count = |n: u64| format::grouped(n);
+    let (beta, alpha, link_meaning) = link_used(metrics.tp_in_node, &input.cluster);
     let mut list = vec![
         bind("m", "micro-batches per step", count(metrics.micro_batches)),
         bind(
@@ -490,26 +487,9 @@ fn tp_bindings(input: &SplitInput, plan: &Plan, metrics: &Metrics) -> Vec<Bindin
             "latency of one step of the ring",
             format::short_duration(alpha),
         ),
-        bind("b", "sequences per micro-batch", count(plan.micro_batch)),
     ];
-    if let Some(arch) = input.model.architecture() {
-        list.push(bind("s", "tokens per sequence", count(arch.seq_len)));
-        list.push(bind("h", "hidden size", count(arch.hidden)));
-    }
-    list.push(bind(
-        "b_a",
-        "bytes per activation value",
-        format::plain_number(input.training.precision.activation_bytes()),
-    ));
-    list.push(bind(
-        "\\beta",
-        if metrics.tp_in_node {
-            "link bandwidth inside a node, one direction"
-        } else {
-            across_nodes(cluster.across_nodes)
-        },
-        format::si(beta, "B/s"),
-    ));
+    list.extend(message_bindings(input, plan));
+    list.push(bind("\\beta", link_meaning, format::si(beta, "B/s")));
     list.push(bind(
         "t_{ar}",
         "one all-reduce",
