@@ -275,11 +275,24 @@ pub fn verdict(input: &ChipletInput, out: &ChipletOutput) -> (bool, String) {
     }
     let percent = |share: f64| format::significant_digits(share.abs() * 100.0, 3);
     if out.saving >= 0.0 {
+        // Above 99% a percentage rounds to "100% less", which reads as free;
+        // a factor says how much cheaper without losing the difference.
+        let cheaper = if out.saving > 0.99 && out.chiplet.usd_per_product > 0.0 {
+            format!(
+                "{} times less",
+                format::readable(
+                    out.monolithic.usd_per_product / out.chiplet.usd_per_product,
+                    3
+                )
+            )
+        } else {
+            format!("{}% less", percent(out.saving))
+        };
         return (
             true,
             format!(
-                "The chiplet design costs {}% less per working product and uses {} of wafer instead of {}.",
-                percent(out.saving),
+                "The chiplet design costs {} per working product and uses {} of wafer instead of {}.",
+                cheaper,
                 area(out.chiplet.area_per_product_mm2),
                 area(out.monolithic.area_per_product_mm2)
             ),
@@ -441,6 +454,11 @@ mod tests {
         );
         let (good, text) = verdict_for(&[("assembly_usd_per_chiplet", "2000")]);
         assert!(!good && text.contains("assembly, $2,000"), "{text}");
+        let (good, text) = verdict_for(&[("defects_per_cm2", "2"), ("chiplets", "8")]);
+        assert!(
+            good && text.contains("times less") && !text.contains("100%"),
+            "{text}"
+        );
         let (_, text) = verdict_for(&[("chiplets", "1")]);
         assert!(text.contains("the same die"), "{text}");
         let (good, text) = verdict_for(&[("wafer_mm", "50")]);

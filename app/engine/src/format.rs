@@ -179,8 +179,12 @@ pub fn si(value: f64, unit: &str) -> String {
 /// `duration`'s units, so the parts of a step never round to "0 seconds"
 /// and never read "0.0786 µs".
 pub fn short_duration(seconds: f64) -> String {
-    // Below 0.9995 µs three significant figures still round under 1,000 ns.
-    if seconds > 0.0 && seconds < 0.9995e-6 {
+    // Below 0.9995 µs three significant figures still round under 1,000 ns;
+    // below 0.9995 ns, picoseconds, so a tiny matmul is "2.94 ps", not
+    // "0.00294 ns".
+    if seconds > 0.0 && seconds < 0.9995e-9 {
+        format!("{} ps", significant_digits(seconds * 1e12, 3))
+    } else if seconds > 0.0 && seconds < 0.9995e-6 {
         format!("{} ns", significant_digits(seconds * 1e9, 3))
     } else if seconds < 1e-3 {
         format!("{} µs", significant_digits(seconds * 1e6, 3))
@@ -266,6 +270,18 @@ pub fn significant_digits(value: f64, digits: i32) -> String {
     }
     let magnitude = value.abs().log10().floor() as i32;
     let decimals = (digits - 1 - magnitude).clamp(0, 12) as usize;
+    // A decimal half such as 1.555 is stored just below itself (1.55499…),
+    // and `{:.2}` would print 1.55 where a datasheet reader expects 1.56.
+    // Settling the binary noise first lets a written half round up, as
+    // `whole_percent` does.
+    // Past 1e15 units of the last digit every f64 is whole already, and
+    // the settling would only add error of its own.
+    let factor = 10f64.powi(decimals as i32);
+    let value = if (value * factor).abs() < 1e15 {
+        ((value * factor * 1e6).round() / 1e6).round() / factor
+    } else {
+        value
+    };
     trim_zeros(&format!("{value:.decimals$}"))
 }
 
@@ -339,6 +355,20 @@ mod tests {
         assert_eq!(super::short_duration(2.5e-5), "25 µs");
         assert_eq!(super::milliseconds(7.86e-5), "78.6 ns");
         assert_eq!(super::milliseconds(0.5), "500 µs");
+        assert_eq!(super::short_duration(2.94e-12), "2.94 ps");
+        assert_eq!(super::short_duration(0.9996e-9), "1 ns");
+    }
+
+    /// A written half rounds up, as on paper: the A100 40 GB's 1,555 GB/s
+    /// is 1.56 TB/s, not the 1.55 that its binary value (1.55499…) gives.
+    #[test]
+    fn decimal_halves_round_up() {
+        assert_eq!(super::significant_digits(1.555, 3), "1.56");
+        assert_eq!(super::si(1.555e12, "B/s"), "1.56 TB/s");
+        assert_eq!(super::significant_digits(2.675, 3), "2.68");
+        assert_eq!(super::significant_digits(-1.555, 3), "-1.56");
+        assert_eq!(super::significant_digits(1.554999, 3), "1.55");
+        assert_eq!(super::significant_digits(1e300, 3), format!("{:.0}", 1e300));
     }
 
     #[test]

@@ -10,6 +10,35 @@ pub const SPOT_ON: f64 = 0.05;
 /// Below this factor a miss is told in percent; from it on, as a factor.
 pub const TOLD_AS_FACTOR: f64 = 1.5;
 
+/// A typed guess as a number in `unit`. A bare number is taken as it is; a
+/// number followed by the unit the box asks for ("1 FLOP/byte", "3 classes")
+/// or by another unit of the same kind ("2 hours" for minutes) is read too,
+/// so the box accepts what its own label shows.
+pub fn read_guess(text: &str, unit: &str) -> Result<f64, String> {
+    let bare = crate::field::parse_real(text);
+    if let Ok(value) = bare {
+        return Ok(value);
+    }
+    let trimmed = text.trim();
+    let without_unit = trimmed
+        .len()
+        .checked_sub(unit.len())
+        .and_then(|cut| trimmed.get(cut..).map(|tail| (cut, tail)))
+        .filter(|(_, tail)| !unit.is_empty() && tail.eq_ignore_ascii_case(unit))
+        .and_then(|(cut, _)| trimmed.get(..cut));
+    if let Some(number) = without_unit {
+        if let Ok(value) = crate::field::parse_real(number) {
+            return Ok(value);
+        }
+    }
+    if crate::quiz::units::lookup(unit).is_some() {
+        if let Ok(value) = crate::quiz::parse_quantity(trimmed, Some(unit)) {
+            return Ok(value);
+        }
+    }
+    bare.map_err(|problem| problem.to_string())
+}
+
 /// The sentence shown after a reveal. A guess and an answer of opposite sign
 /// or zero (a matcher score can be negative) have no ratio, so the sentence
 /// gives both and the difference. `None` only for a value that is not finite.
@@ -55,6 +84,17 @@ pub fn verdict(guess: f64, actual: f64, unit: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_guess_may_carry_the_unit_its_box_asks_for() {
+        assert_eq!(read_guess("1", "FLOP/byte"), Ok(1.0));
+        assert_eq!(read_guess("1 FLOP/byte", "FLOP/byte"), Ok(1.0));
+        assert_eq!(read_guess("3 classes", "classes"), Ok(3.0));
+        assert_eq!(read_guess("2 hours", "minutes"), Ok(120.0));
+        assert_eq!(read_guess("15 days", "days"), Ok(15.0));
+        assert!(read_guess("abc", "days").is_err());
+        assert!(read_guess("3 bananas", "classes").is_err());
+    }
 
     #[test]
     fn a_close_guess_is_spot_on_and_a_near_miss_is_told_in_percent() {

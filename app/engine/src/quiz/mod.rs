@@ -4,7 +4,7 @@
 
 mod describe;
 pub mod expr;
-mod units;
+pub mod units;
 
 pub use describe::describe_answer;
 pub use units::{parse_quantity, Quantity};
@@ -502,6 +502,21 @@ pub fn unreadable(question: &Question, answer: &Answer) -> Option<String> {
                     Some(format!(
                         "{} cannot be it: the answer is an amount above zero. Check the sign.",
                         text.trim()
+                    ))
+                }
+                // "15" for a share of 0.15 is a percentage typed without its
+                // sign far more often than a claim that the share is fifteen.
+                Ok(value)
+                    if unit.is_none()
+                        && !text.trim().ends_with('%')
+                        && question.answer.is_some_and(|e| e > 0.0 && e <= 1.0)
+                        && value > 1.0
+                        && value <= 100.0 =>
+                {
+                    let typed = text.trim();
+                    Some(format!(
+                        "The answer is a fraction between 0 and 1. For {typed} percent, enter {} or {typed}%.",
+                        crate::format::readable(value / 100.0, 4)
                     ))
                 }
                 Ok(_) => None,

@@ -392,6 +392,22 @@ fn answers_in_everyday_notation_are_read() {
     assert_eq!(parse_quantity("2 weeks", Some("days")), Ok(14.0));
     assert_eq!(parse_quantity("60,000 kWh", Some("MWh")), Ok(60.0));
     assert_eq!(parse_quantity("24000 kg", Some("t")), Ok(24.0));
+    // Units spelled the way a prompt or a learner says them.
+    assert_eq!(
+        parse_quantity("250 FLOP per byte", Some("FLOP/byte")),
+        Ok(250.0)
+    );
+    assert_eq!(parse_quantity("250 FLOPs/B", Some("FLOP/byte")), Ok(250.0));
+    assert_eq!(parse_quantity("13 milliseconds", Some("ms")), Ok(13.0));
+    assert_eq!(parse_quantity("13 ms/token", Some("ms")), Ok(13.0));
+    assert_eq!(parse_quantity("13 ms per token", Some("ms")), Ok(13.0));
+    assert_eq!(parse_quantity("0.8 PFLOPS", Some("TFLOP/s")), Ok(800.0));
+    assert_eq!(parse_quantity("400 TF/s", Some("TFLOP/s")), Ok(400.0));
+    assert_eq!(parse_quantity("~1024", None), Ok(1024.0));
+    assert_eq!(
+        parse_quantity("≈ 1,024 FLOP/byte", Some("FLOP/byte")),
+        Ok(1024.0)
+    );
     assert_eq!(parse_quantity("1.2 × 10^24 FLOP", Some("FLOP")), Ok(1.2e24));
     assert_eq!(parse_quantity("1.2 x 10^24", Some("FLOP")), Ok(1.2e24));
     assert!(parse_quantity("3 kWh", Some("days")).is_err());
@@ -424,8 +440,31 @@ fn answers_in_everyday_notation_are_read() {
     assert!(read(&share(0.4), "40%"));
     assert!(read(&share(0.4), "0.4"));
     assert!(!read(&share(0.4), "40"));
+    // "40" for a share is a percentage without its sign: said beside the
+    // field, not graded, so the question stays open.
+    let said = super::unreadable(&share(0.4), &super::Answer::Text("40".into()));
+    assert_eq!(
+        said.as_deref(),
+        Some("The answer is a fraction between 0 and 1. For 40 percent, enter 0.4 or 40%.")
+    );
+    assert_eq!(
+        super::unreadable(&share(0.4), &super::Answer::Text("0.4".into())),
+        None
+    );
+    assert_eq!(
+        super::unreadable(&share(0.4), &super::Answer::Text("40%".into())),
+        None
+    );
+    assert_eq!(
+        super::unreadable(&share(0.4), &super::Answer::Text("400".into())),
+        None
+    );
     // Where the answer is itself a percentage, the sign is only a label.
     assert!(read(&share(40.0), "40%"));
+    assert_eq!(
+        super::unreadable(&share(40.0), &super::Answer::Text("40".into())),
+        None
+    );
 }
 
 /// A short answer that states the accepted one inside a brief phrase is

@@ -32,7 +32,11 @@ const UNITS: &[(&str, &str, f64)] = &[
     ("flop/s", "flop rate", 1.0),
     ("gflop/s", "flop rate", 1e9),
     ("tflop/s", "flop rate", 1e12),
+    ("gflops", "flop rate", 1e9),
     ("tflops", "flop rate", 1e12),
+    ("pflops", "flop rate", 1e15),
+    ("eflops", "flop rate", 1e18),
+    ("tf/s", "flop rate", 1e12),
     ("pflop/s", "flop rate", 1e15),
     ("eflop/s", "flop rate", 1e18),
     ("s", "time", 1.0),
@@ -40,9 +44,16 @@ const UNITS: &[(&str, &str, f64)] = &[
     ("second", "time", 1.0),
     ("seconds", "time", 1.0),
     ("ms", "time", 1e-3),
+    ("msec", "time", 1e-3),
+    ("millisecond", "time", 1e-3),
+    ("milliseconds", "time", 1e-3),
     ("µs", "time", 1e-6),
     ("us", "time", 1e-6),
+    ("microsecond", "time", 1e-6),
+    ("microseconds", "time", 1e-6),
     ("ns", "time", 1e-9),
+    ("nanosecond", "time", 1e-9),
+    ("nanoseconds", "time", 1e-9),
     ("min", "time", 60.0),
     ("mins", "time", 60.0),
     ("minute", "time", 60.0),
@@ -74,6 +85,9 @@ const UNITS: &[(&str, &str, f64)] = &[
     ("flop/byte", "intensity", 1.0),
     ("flop/b", "intensity", 1.0),
     ("flops/byte", "intensity", 1.0),
+    ("flops/b", "intensity", 1.0),
+    ("flop per byte", "intensity", 1.0),
+    ("flops per byte", "intensity", 1.0),
 ];
 
 pub fn lookup(unit: &str) -> Option<Quantity> {
@@ -118,10 +132,14 @@ pub fn parse_quantity(text: &str, unit: Option<&str>) -> Result<f64, String> {
     // "1.2 × 10^24 FLOP" reads as "1.2e24 FLOP"; the x of "x 10^" is not a unit.
     let normalized = crate::field::power_of_ten(text);
     // "12.5×" is a ratio written with the multiplication sign.
+    // "~1024" and "≈ 1024" are how people write an estimate; the answer is
+    // graded with a tolerance anyway.
     let trimmed = normalized
         .as_deref()
         .unwrap_or(text)
         .trim()
+        .trim_start_matches(['~', '≈'])
+        .trim_start()
         .trim_end_matches('×')
         .trim_end();
     let split = trimmed
@@ -137,7 +155,13 @@ pub fn parse_quantity(text: &str, unit: Option<&str>) -> Result<f64, String> {
         number
     };
     let value = parse_real(number).map_err(|problem| problem.to_string())?;
+    // "13 ms/token" and "13 ms per token": the question already asks per token.
     let suffix = suffix.trim();
+    let suffix = ["/token", " per token"]
+        .iter()
+        .find_map(|tail| suffix.strip_suffix(tail))
+        .unwrap_or(suffix)
+        .trim();
     if suffix.is_empty() {
         return Ok(value);
     }

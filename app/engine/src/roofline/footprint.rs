@@ -61,9 +61,9 @@ pub fn footprint(shape: Shape, precision: Precision, work: &Work) -> Footprint {
             let net = resnet50::resnet50();
             Footprint {
                 bytes: b * (net.weights + batch * net.peak_live_per_image),
-                tex: "V = b\\,(W + B\\,A_{\\text{live}})",
+                tex: "V = b\\,(\\Theta + B\\,A_{\\text{live}})",
                 bindings: vec![
-                    size("W", "weights (batch norm folded into biases)", net.weights),
+                    size("\\Theta", "weights (batch norm folded into biases)", net.weights),
                     size("B", "images in the batch", batch),
                     size("A_{\\text{live}}", "activation elements alive at once per image, at the busiest layer", net.peak_live_per_image),
                 ],
@@ -76,10 +76,10 @@ pub fn footprint(shape: Shape, precision: Precision, work: &Work) -> Footprint {
             let net = dlrm::dlrm_dcnv2();
             Footprint {
                 bytes: b * (net.table_elements + net.dense_weights + batch * net.peak_live_per_sample),
-                tex: "V = b\\,(E + W + B\\,A_{\\text{live}})",
+                tex: "V = b\\,(E + \\Theta + B\\,A_{\\text{live}})",
                 bindings: vec![
                     size("E", "numbers in the 26 embedding tables, 128 to a row", net.table_elements),
-                    size("W", "dense weights and biases", net.dense_weights),
+                    size("\\Theta", "dense weights and biases", net.dense_weights),
                     size("B", "samples ranked in the batch", batch),
                     size("A_{\\text{live}}", "activation elements alive at once per sample, in a cross layer", net.peak_live_per_sample),
                 ],

@@ -16,6 +16,30 @@ pub const WILLIAMS_2009: Source = Source {
     url: "https://doi.org/10.1145/1498765.1498785",
 };
 
+/// The operation counts: F = 2MKN and Q = 2(MK + KN + MN) for a matmul,
+/// and the guide's table of intensities (ReLU 0.25, layer normalization
+/// below 10, a linear layer at batch 1 about 1).
+pub const NVIDIA_PERF_GUIDE: Source = Source {
+    title: "NVIDIA, GPU Performance Background User's Guide",
+    locator: "Section Understanding Performance: arithmetic intensity of a matrix multiply, and the table of example operations",
+    url: "https://docs.nvidia.com/deeplearning/performance/dl-performance-gpu-background/index.html",
+};
+
+/// A convolution computed as a matrix multiply (implicit GEMM): output pixels
+/// times output channels by input channels times the kernel area.
+pub const NVIDIA_CONV_GUIDE: Source = Source {
+    title: "NVIDIA, Convolutional Layers User's Guide",
+    locator: "Section Convolution Algorithms: the forward convolution as an implicit GEMM, M = N·P·Q, N = K, K = C·R·S",
+    url: "https://docs.nvidia.com/deeplearning/performance/dl-performance-convolutional/index.html",
+};
+
+/// Embedding tables: huge storage, low compute intensity, irregular access.
+pub const GUPTA_2020: Source = Source {
+    title: "Gupta et al. 2020, The Architectural Implications of Facebook's DNN-based Personalized Recommendation",
+    locator: "HPCA 2020, Section III (embedding tables: large capacity, low compute intensity, irregular memory accesses)",
+    url: "https://arxiv.org/abs/1906.03109",
+};
+
 pub const DAO_2022: Source = Source {
     title: "Dao et al. 2022, FlashAttention: Fast and Memory-Efficient Exact Attention with IO-Awareness",
     locator: "Section 3.1 (attention computed in tiles; the score matrix never reaches HBM)",
@@ -54,12 +78,13 @@ pub struct Work {
     pub source: Source,
 }
 
-/// A size as the learner reads it beside the formula.
+/// A size as the learner reads it beside the formula: grouped below ten
+/// million ("1,806,336"), scientific above.
 fn size(symbol: &'static str, meaning: &'static str, value: f64) -> Binding {
     Binding {
         symbol,
         meaning,
-        value: format::plain_number(value),
+        value: format::readable(value, 4),
     }
 }
 
@@ -73,7 +98,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             bytes_tex: "Q = b\\,(MK + KN + MN)",
             bindings: vec![size("M", "rows of A", m), size("K", "shared dimension", k), size("N", "columns of B", n)],
             note: "One multiply and one add per term; each matrix crosses memory once (ideal tiling).",
-            source: WILLIAMS_2009,
+            source: NVIDIA_PERF_GUIDE,
         },
         Shape::Layernorm { tokens, hidden } => Work {
             flops: 7.0 * tokens * hidden,
@@ -82,7 +107,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             bytes_tex: "Q = 2\\,b\\,T H",
             bindings: vec![size("T", "tokens", tokens), size("H", "hidden size", hidden)],
             note: "About 7 arithmetic operations per element (mean, variance, normalize, scale, shift); the tensor is read once and written once. These run on the vector units, not the matrix units whose peak the chart draws, so the real compute roof is far lower, and in 8-bit formats layer norm is usually computed in 16 or 32 bits anyway; at intensities this low it is memory-bound either way.",
-            source: WILLIAMS_2009,
+            source: NVIDIA_PERF_GUIDE,
         },
         Shape::Embedding { lookups, dim, .. } => Work {
             flops: lookups * dim,
@@ -91,7 +116,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             bytes_tex: "Q = b\\,L\\,d",
             bindings: vec![size("L", "rows gathered", lookups), size("d", "embedding dimension", dim)],
             note: "A gather from an embedding table (a recommender's sparse features) with sum pooling: one add per element read. Rows are scattered, so real bandwidth is lower still. The adds run on the vector units, not the matrix units whose peak the chart draws, so the real compute roof is lower; at 0.5 to 1 operation per byte it is memory-bound either way.",
-            source: WILLIAMS_2009,
+            source: GUPTA_2020,
         },
         Shape::Attention { batch, seq_len, hidden } => Work {
             flops: 4.0 * batch * seq_len * seq_len * hidden,
@@ -109,7 +134,7 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
             bytes_tex: "Q = b\\,(B S^2 C_i + k^2 C_i C_o + B S^2 C_o)",
             bindings: vec![size("B", "batch", batch), size("S", "image height and width", side), size("C_i", "input channels", channels_in), size("C_o", "output channels", channels_out), size("k", "kernel size", kernel)],
             note: "Stride 1 with same padding: every output pixel takes k²·Cᵢ multiply-adds per output channel.",
-            source: WILLIAMS_2009,
+            source: NVIDIA_CONV_GUIDE,
         },
         Shape::Prefill { params, batch, seq_len } => Work {
             flops: 2.0 * params * batch * seq_len,
@@ -137,11 +162,11 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
                 flops: 2.0 * net.macs_per_image * batch,
                 bytes: b * (net.weights + batch * net.activations_per_image),
                 flops_tex: "F = 2\\,M_{\\text{img}}\\,B",
-                bytes_tex: "Q = b\\,(W + B\\,A_{\\text{img}})",
+                bytes_tex: "Q = b\\,(\\Theta + B\\,A_{\\text{img}})",
                 bindings: vec![
                     size("B", "images in the batch", batch),
                     size("M_{\\text{img}}", "multiply-adds per image, summed over the 53 convolutions and the classifier", net.macs_per_image),
-                    size("W", "weights, read once per batch (batch norm folded into biases)", net.weights),
+                    size("\\Theta", "weights, read once per batch (batch norm folded into biases)", net.weights),
                     size("A_{\\text{img}}", "activation elements read and written per image", net.activations_per_image),
                 ],
                 note: "ResNet-50 as torchvision builds it, counted layer by layer. Each layer reads its input and weights and writes its output once; batch norm, ReLU and the residual add are fused into the convolutions, but no layer's output stays on chip for the next. The weights are shared by the batch, the activations are not, so past a few dozen images the intensity stops rising. A chip whose cache can hold a layer's output for the next layer moves less than this.",
@@ -154,12 +179,12 @@ pub fn work(shape: Shape, precision: Precision) -> Work {
                 flops: batch * (2.0 * net.macs_per_sample + net.gathered_per_sample),
                 bytes: b * (net.dense_weights + batch * (net.gathered_per_sample + net.activations_per_sample)),
                 flops_tex: "F = B\\,(2M_{\\text{s}} + G)",
-                bytes_tex: "Q = b\\,(W + B\\,(G + A_{\\text{s}}))",
+                bytes_tex: "Q = b\\,(\\Theta + B\\,(G + A_{\\text{s}}))",
                 bindings: vec![
                     size("B", "samples ranked in the batch", batch),
                     size("M_{\\text{s}}", "multiply-adds per sample in the two MLPs and the three cross layers", net.macs_per_sample),
                     size("G", "embedding numbers gathered per sample: 214 rows of 128, each summed into its feature's pool", net.gathered_per_sample),
-                    size("W", "dense weights and biases, read once per batch", net.dense_weights),
+                    size("\\Theta", "dense weights and biases, read once per batch", net.dense_weights),
                     size("A_{\\text{s}}", "activation elements read and written per sample outside the gather", net.activations_per_sample),
                 ],
                 note: "DLRM with a DCNv2 cross network, as MLPerf Training configures it for Criteo 1TB: 13 numeric features pass through a 512-256-128 MLP; 26 categorical features gather 214 rows of 128 numbers from their tables and sum each feature's rows; three rank-512 cross layers mix the 3,456 concatenated features; a 1024-1024-512-256-1 MLP scores the click. The batch shares the dense weights, each layer reads its input and writes its output, and the gathered rows are scattered, so real bandwidth on them is lower.",
@@ -257,7 +282,14 @@ pub fn compute(input: &RooflineInput) -> RooflineOutput {
         .collect();
     let warning = over_provisioning_warning(&placements, input.precision);
     let fit_warning = fit_warning(&footprint, &placements);
-    let mut explanations = explain(input, &work, intensity, placements.first());
+    // The ridge and the attainable rate are worked for one part: the first
+    // memory-bound one when there is one, since that is where the roofline
+    // has something to teach (its slanted roof), else the first part.
+    let explained = placements
+        .iter()
+        .find(|p| p.bound == Bound::Memory)
+        .or(placements.first());
+    let mut explanations = explain(input, &work, intensity, explained);
     explanations.push(explain_footprint(
         input.precision,
         &footprint,

@@ -149,7 +149,7 @@ fn cnn_inference_intensity_levels_off_below_the_h100_ridge() {
         .find(|e| e.output == "bytes")
         .unwrap();
     let symbols: Vec<&str> = bytes.bindings.iter().map(|b| b.symbol).collect();
-    assert_eq!(symbols, ["b", "B", "W", "A_{\\text{img}}"]);
+    assert_eq!(symbols, ["b", "B", "\\Theta", "A_{\\text{img}}"]);
 }
 
 #[test]

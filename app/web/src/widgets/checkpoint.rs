@@ -1,11 +1,12 @@
-//! The checkpoint-interval widget: Young's optimum and the time failures cost.
+//! The checkpoint-interval widget: Young's optimum and the time failures cost,
+//! beside Daly's higher-order optimum and exponential model.
 
 use crate::charts::chart_view::{ChartTable, ChartView};
 use crate::charts::{self, frame};
 use crate::widgets::copy_link::CopyLink;
 use crate::widgets::explain::ExplainedOutput;
 use crate::widgets::field::{form_setter, form_value, ready_field_error, NumberField};
-use crate::widgets::live_summary::{live_summary, summarize};
+use crate::widgets::live_summary::{live_summary, summarize_outputs};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
@@ -73,7 +74,7 @@ pub fn Checkpoint(mount: WidgetMount) -> impl IntoView {
             <form class="widget-form" on:submit=|ev| ev.prevent_default() novalidate>{fields}</form>
             {predict}
             <div class="widget-results" hidden=move || !revealed.get()>
-                {live_summary(move || validated.with(Result::is_err), move || output.with(|o| o.as_ref().map(|o| summarize(&o.explanations))))}
+                {live_summary(move || validated.with(Result::is_err), move || output.with(|o| o.as_ref().map(summary)))}
                 <Show when=move || output.with(Option::is_some) fallback=|| view! {
                     <p class="results-invalid" data-testid="results-invalid"><span aria-hidden="true">"⚠ "</span>"Fix the highlighted fields to see results."</p>
                 }>
@@ -85,9 +86,20 @@ pub fn Checkpoint(mount: WidgetMount) -> impl IntoView {
     }
 }
 
+/// The interval and the time it loses, and the warning's title when the
+/// formula is out of its range, so a screen reader hears all three.
+fn summary(output: &CheckpointOutput) -> String {
+    let headline = summarize_outputs(&output.explanations, &["young_interval", "waste"]);
+    match output.warning {
+        Some(_) => format!("{headline} Outside the formula's range."),
+        None => headline,
+    }
+}
+
 #[component]
 fn Results(instance: String, output: Memo<Option<CheckpointOutput>>) -> impl IntoView {
-    let outputs = (0..3)
+    let count = output.with_untracked(|o| o.as_ref().map_or(0, |o| o.explanations.len()));
+    let outputs = (0..count)
         .map(|idx| {
             let explanation = Signal::derive(move || {
                 output.with(|o| o.as_ref().and_then(|o| o.explanations.get(idx).cloned()))
@@ -106,15 +118,25 @@ fn Results(instance: String, output: Memo<Option<CheckpointOutput>>) -> impl Int
             </aside>
         })}
         <dl class="outputs">{outputs}</dl>
-        <ChartView label="Share of time lost against checkpoint interval; the minimum is Young's interval" chart=chart table=table />
+        <ChartView label="Share of time lost against checkpoint interval, by the first-order sum and under random failures; the marker is Young's interval" chart=chart table=table />
     }
 }
 
 fn waste_chart(output: &CheckpointOutput) -> Chart {
-    let points: Vec<DataPoint> = output
+    // Past 100% the first-order sum describes nothing, so its line stops
+    // there; the exponential model is drawn across the whole range.
+    let first_order: Vec<DataPoint> = output
         .curve
         .iter()
-        .map(|p| DataPoint::from(vec![p.interval_s / 60.0, p.waste * 100.0]))
+        .filter_map(|p| {
+            p.first_order
+                .map(|w| DataPoint::from(vec![p.interval_s / 60.0, w * 100.0]))
+        })
+        .collect();
+    let exponential: Vec<DataPoint> = output
+        .curve
+        .iter()
+        .map(|p| DataPoint::from(vec![p.interval_s / 60.0, p.exponential * 100.0]))
         .collect();
     let young = output.young_interval_s / 60.0;
     let marker: Vec<DataPoint> = vec![
@@ -128,12 +150,17 @@ fn waste_chart(output: &CheckpointOutput) -> Chart {
         .tooltip(Tooltip::new().trigger(Trigger::Axis))
         .x_axis(frame::x_axis("Checkpoint interval (minutes)").type_(AxisType::Log))
         .y_axis(frame::y_axis("Time lost (%)").type_(AxisType::Value))
-        // The only curve needs no symbols to tell it apart, and forty of them
-        // would hide its shape; the marker line stays the one thing drawn on it.
+        // Forty symbols per curve would hide their shapes, so the two curves
+        // differ by line style (solid and dashed) and by name in the tooltip.
         .series(
-            charts::line_series("Time lost", 0)
+            charts::line_series("First-order sum", 0)
                 .show_symbol(false)
-                .data(points),
+                .data(first_order),
+        )
+        .series(
+            charts::line_series("Random failures (Daly)", 1)
+                .show_symbol(false)
+                .data(exponential),
         )
         .series(charts::marker_series("Young's interval").data(marker))
 }
@@ -141,7 +168,11 @@ fn waste_chart(output: &CheckpointOutput) -> Chart {
 fn waste_table(output: &CheckpointOutput) -> ChartTable {
     ChartTable {
         caption: "Time lost at a range of checkpoint intervals".to_string(),
-        header: vec!["Checkpoint every".to_string(), "Time lost".to_string()],
+        header: vec![
+            "Checkpoint every".to_string(),
+            "Time lost, first order".to_string(),
+            "Time lost, random failures (Daly)".to_string(),
+        ],
         rows: output
             .curve
             .iter()
@@ -149,7 +180,11 @@ fn waste_table(output: &CheckpointOutput) -> ChartTable {
             .map(|p| {
                 vec![
                     format::duration(p.interval_s),
-                    format!("{}%", format::significant_digits(p.waste * 100.0, 3)),
+                    p.first_order.map_or_else(
+                        || "100% or more: the sum no longer applies".to_string(),
+                        format::percent,
+                    ),
+                    format::percent(p.exponential),
                 ]
             })
             .collect(),

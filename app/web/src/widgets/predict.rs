@@ -34,7 +34,11 @@ pub fn PredictGate(
         let target = result_id.get_value();
         request_animation_frame(move || crate::dom::refocus_if_lost(&target));
     };
-    let reveal = move || match engine::field::parse_real(&text.get_untracked()) {
+    // Stored, not captured, so that `reveal` stays `Copy` for the form's handler.
+    let unit_for_reading = StoredValue::new(unit.clone());
+    let reveal = move || match unit_for_reading
+        .with_value(|unit| engine::predict::read_guess(&text.get_untracked(), unit))
+    {
         Ok(value) if value > 0.0 => {
             answer_at_reveal.set(actual.get_untracked());
             guess.set(Some(value));
@@ -44,7 +48,7 @@ pub fn PredictGate(
         Ok(_) => error.set(Some(
             "Enter a guess above zero, or choose “Skip”.".to_string(),
         )),
-        Err(problem) => error.set(Some(problem.to_string())),
+        Err(problem) => error.set(Some(problem)),
     };
     view! {
         <div class="predict" data-testid="predict">
