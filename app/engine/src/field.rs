@@ -280,17 +280,17 @@ impl Range {
     fn check(&self, value: f64) -> Result<f64, FieldProblem> {
         if self.min_inclusive && value < self.min {
             return Err(FieldProblem::TooSmall {
-                min: crate::format::plain_number(self.min),
+                min: crate::format::readable(self.min, 4),
             });
         }
         if !self.min_inclusive && value <= self.min {
             return Err(FieldProblem::NotAbove {
-                min: crate::format::plain_number(self.min),
+                min: crate::format::readable(self.min, 4),
             });
         }
         if value > self.max {
             return Err(FieldProblem::TooLarge {
-                max: crate::format::plain_number(self.max),
+                max: crate::format::readable(self.max, 4),
             });
         }
         Ok(value)

@@ -156,6 +156,12 @@ pub fn flops_rate(value: f64) -> String {
 
 /// A value with an SI prefix and unit, three significant figures.
 pub fn si(value: f64, unit: &str) -> String {
+    si_digits(value, unit, 3)
+}
+
+/// `si` to a chosen number of significant figures, for a value plugged into
+/// a formula, where the catalogue's "989.5 TFLOP/s" must not read "990".
+pub fn si_digits(value: f64, unit: &str, digits: i32) -> String {
     const PREFIXES: [(f64, &str); 8] = [
         (1e24, "Y"),
         (1e21, "Z"),
@@ -168,10 +174,13 @@ pub fn si(value: f64, unit: &str) -> String {
     ];
     for (scale, prefix) in PREFIXES {
         if value.abs() >= scale {
-            return format!("{} {prefix}{unit}", significant_digits(value / scale, 3));
+            return format!(
+                "{} {prefix}{unit}",
+                significant_digits(value / scale, digits)
+            );
         }
     }
-    format!("{} {unit}", significant_digits(value, 3))
+    format!("{} {unit}", significant_digits(value, digits))
 }
 
 /// A duration that may be tiny: nanoseconds below a microsecond,

@@ -133,6 +133,15 @@ impl Precision {
         }
     }
 
+    /// A rate to four significant figures, as a catalogue figure plugged into
+    /// a formula: "989.5 TFLOP/s", where `rate` rounds to "990 TFLOP/s".
+    pub fn exact_rate(self, per_second: f64) -> String {
+        match self {
+            Precision::Int8 => format!("{} TOPS", crate::format::readable(per_second / 1e12, 4)),
+            _ => crate::format::si_digits(per_second, "FLOP/s", 4),
+        }
+    }
+
     /// An intensity in this precision's unit, grouped, e.g. `1,365 FLOP/byte`.
     pub fn per_byte(self, value: f64) -> String {
         crate::format::amount(value, self.per_byte_unit())

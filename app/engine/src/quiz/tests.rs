@@ -404,6 +404,8 @@ fn answers_in_everyday_notation_are_read() {
     assert_eq!(parse_quantity("0.8 PFLOPS", Some("TFLOP/s")), Ok(800.0));
     assert_eq!(parse_quantity("400 TF/s", Some("TFLOP/s")), Ok(400.0));
     assert_eq!(parse_quantity("~1024", None), Ok(1024.0));
+    assert_eq!(parse_quantity("2 TOPS per watt", Some("TOPS/W")), Ok(2.0));
+    assert_eq!(parse_quantity("2 tops/w", Some("TOPS/W")), Ok(2.0));
     assert_eq!(
         parse_quantity("≈ 1,024 FLOP/byte", Some("FLOP/byte")),
         Ok(1024.0)

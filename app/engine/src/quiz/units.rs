@@ -87,6 +87,9 @@ const UNITS: &[(&str, &str, f64)] = &[
     ("flops/byte", "intensity", 1.0),
     ("flops/b", "intensity", 1.0),
     ("flop per byte", "intensity", 1.0),
+    ("tops/w", "efficiency", 1.0),
+    ("tops/watt", "efficiency", 1.0),
+    ("tops per watt", "efficiency", 1.0),
     ("flops per byte", "intensity", 1.0),
 ];
 

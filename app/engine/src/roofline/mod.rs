@@ -579,12 +579,12 @@ fn explain(
         let peak = Binding {
             symbol: "P",
             meaning: "peak at this precision",
-            value: precision.rate(p.peak_flops_per_s),
+            value: precision.exact_rate(p.peak_flops_per_s),
         };
         let bw = Binding {
             symbol: "W",
             meaning: "memory bandwidth",
-            value: format::si(p.bandwidth_bytes_per_s, "B/s"),
+            value: format::si_digits(p.bandwidth_bytes_per_s, "B/s", 4),
         };
         let i = Binding {
             symbol: "I",
