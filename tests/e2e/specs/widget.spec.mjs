@@ -144,7 +144,8 @@ test("a right guess is spot on and a near miss is told in percent", async ({ pag
   await expect(predict.getByTestId("predict-result")).toBeFocused();
   await page.reload();
   const again = course.widget("roofline").root.getByTestId("predict");
-  await again.getByTestId("predict-input").fill("0.6");
+  // The box reads the unit its own label shows.
+  await again.getByTestId("predict-input").fill("0.6 FLOP/byte");
   await again.getByTestId("predict-input").press("Enter");
   await expect(again.getByTestId("predict-result")).toHaveText("You guessed 0.6 FLOP/byte; the model gives 0.5 FLOP/byte: 20% too high.");
   await course.expectNoConsoleErrors();
@@ -194,6 +195,21 @@ test("the checkpoint calculator halves the interval when the job has four times 
   await expect(widget.value("young_interval")).toHaveText("19.3 minutes");
   await widget.set("nodes", "8192");
   await expect(widget.value("young_interval")).toHaveText("9.64 minutes");
+  // A ten-minute restart is a fifth of the 46-minute MTBF: the first-order sum
+  // overstates the loss, and Daly's model of random failures says by how much.
+  await expect(widget.value("waste")).toHaveText("42.2%");
+  await expect(widget.value("daly_interval")).toHaveText("8.99 minutes");
+  await expect(widget.value("daly_waste")).toHaveText("34.9%");
+  await widget.root.getByTestId("explain-checkpoint-waste").press("Enter");
+  const panel = widget.root.getByTestId("out-waste");
+  await expect(panel).toContainText("share spent restarting");
+  await expect(panel).toContainText("21.5%");
+  // The table marks the intervals where the first-order sum passes 100%
+  // instead of printing a flat 100%.
+  const table = widget.root.getByTestId("chart-table");
+  await table.locator("summary").click();
+  await expect(table.getByRole("columnheader", { name: "Time lost, random failures (Daly)" })).toBeVisible();
+  await expect(table.getByRole("cell", { name: "100% or more: the sum no longer applies" }).first()).toBeVisible();
   await widget.set("nodes", "0");
   await expect(widget.error("nodes")).toContainText("Must be at least 1.");
   await expect(widget.root.getByTestId("chart")).toHaveCount(0);
