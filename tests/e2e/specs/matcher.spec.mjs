@@ -172,6 +172,15 @@ test("the matching checkpoint is completed by keyboard, explains a wrong match, 
   await page.keyboard.press("Tab");
   await page.keyboard.press("Shift+Tab");
   await expect(select).toBeFocused();
+  // A reload in the middle of the retry brings back the same cards, the right
+  // seven kept and the wrong one cleared, not a newly dealt round.
+  await page.reload();
+  const cardsAgain = quiz.root.locator("[data-testid^='card-']").filter({ has: page.getByTestId("card-select") });
+  await expect(cardsAgain).toHaveCount(8);
+  expect(await cardsAgain.evaluateAll((els) => els.map((el) => el.dataset.testid.replace(/^card-/, "")))).toEqual(ids);
+  await expect(progress).toHaveText("7 of 8 scenarios answered");
+  await expect(select).toHaveValue("");
+  await expect(cardSelect(ids[1])).toHaveValue(answers[ids[1]]);
   await select.selectOption(answers[ids[0]]);
   await quiz.root.getByTestId("matching-submit").press("Enter");
   await expect(quiz.root.getByTestId("matching-result")).toContainText("8 of 8 matched correctly");

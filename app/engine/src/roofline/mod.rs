@@ -531,6 +531,10 @@ fn used_in(tex: &str, bindings: &[Binding]) -> Vec<Binding> {
         .collect()
 }
 
+/// What the byte count means, said once for every operation; the FLOPs panel
+/// keeps the operation's own note, so the two panels do not repeat each other.
+const TRAFFIC_NOTE: &str = "Bytes that cross between the chip and its main memory (HBM or DRAM), each tensor counted once as if the caches kept every reuse on chip. Real kernels move somewhat more, so the intensity is an upper bound.";
+
 fn explain(
     input: &RooflineInput,
     work: &Work,
@@ -562,7 +566,7 @@ fn explain(
                 .chain(used_in(work.bytes_tex, &work.bindings))
                 .collect(),
             result: q.value.clone(),
-            note: work.note,
+            note: TRAFFIC_NOTE,
             source: work.source.clone(),
         },
         Explanation {

@@ -163,32 +163,6 @@ fn Ranking(id: String, output: Memo<Option<MatcherOutput>>) -> impl IntoView {
         let unknown = (!out.unknown.is_empty()).then(|| view! {
             <p class="hint" data-testid="matcher-unknown">{format!("Left unknown, so their rules did not fire: {}.", out.unknown.iter().map(|key| field_name(key)).collect::<Vec<_>>().join(", "))}</p>
         });
-        let rows = out
-            .ranking
-            .iter()
-            .enumerate()
-            .map(|(rank, entry)| {
-                // The rule's title in words, with its id for the rules table
-                // under the explanation and the CLI's JSON.
-                let rules = entry.rules.iter().map(|r| view! {
-                    <tr><td>{engine::matcher::rules::find(r.rule).map(|rule| rule.title).unwrap_or(r.rule)}" "<code class="rule-id">{r.rule}</code></td><td>{format!("{:+}", r.points)}</td></tr>
-                }).collect_view();
-                let reasons = entry.reasons.iter().map(|r| view! { <li>{r.clone()}</li> }).collect_view();
-                let others = entry.devices.iter().skip(1).map(|d| format!("{} ({:+})", d.name, d.score)).collect::<Vec<_>>().join(", ");
-                view! {
-                    <li class="match-class" data-testid=format!("rank-{}", rank + 1) data-class=entry.label>
-                        <p class="match-head"><strong>{format!("{}. {}", rank + 1, entry.label)}</strong>
-                            {format!(" — best part: {} · score {:+}", entry.device.name, entry.score)}</p>
-                        <ul class="match-reasons">{reasons}</ul>
-                        <details>
-                            <summary>"Rules that fired, with their points"</summary>
-                            <table><thead><tr><th scope="col">"Rule"</th><th scope="col">"Points"</th></tr></thead><tbody>{rules}</tbody></table>
-                            {(!others.is_empty()).then(|| view! { <p>{format!("Other parts of this class: {others}.")}</p> })}
-                        </details>
-                    </li>
-                }
-            })
-            .collect_view();
         // A ranking whose best part still breaks a limit is a list of
         // near misses; the learner is told before reading it as advice.
         let unmet = (!out.limits_unmet.is_empty()).then(|| view! {
@@ -211,12 +185,107 @@ fn Ranking(id: String, output: Memo<Option<MatcherOutput>>) -> impl IntoView {
             {unknown}
             {unmet}
             {unchecked}
-            <ol class="match-ranking" data-testid="matcher-ranking">{rows}</ol>
         }
         .into_any()
     };
+    // Rows are keyed by class, so a change of input updates each row in
+    // place: a learner's open "Rules that fired" stays open, and only the
+    // text that changed is redrawn, not seven rows of reasons and tables.
+    let order = Memo::new(move |_| {
+        output.with(|o| {
+            o.as_ref()
+                .map(|o| o.ranking.iter().map(|e| e.label).collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+    });
     view! {
         {ranking}
+        <ol class="match-ranking" data-testid="matcher-ranking" hidden=move || order.with(Vec::is_empty)>
+            <For each=move || order.get() key=|label| *label let:label>
+                <RankRow label=label output=output />
+            </For>
+        </ol>
         <dl class="outputs">{explanations}</dl>
+    }
+}
+
+/// One class in the ranking: its place, best part, reasons and the rules
+/// that fired, read from the current output by the class's label.
+#[component]
+fn RankRow(label: &'static str, output: Memo<Option<MatcherOutput>>) -> impl IntoView {
+    let entry = Memo::new(move |_| {
+        output.with(|o| {
+            o.as_ref().and_then(|o| {
+                o.ranking
+                    .iter()
+                    .position(|e| e.label == label)
+                    .and_then(|rank| Some((rank, o.ranking.get(rank)?.clone())))
+            })
+        })
+    });
+    let rank = move || entry.with(|e| e.as_ref().map_or(0, |(rank, _)| rank + 1));
+    let head = move || {
+        entry.with(|e| {
+            e.as_ref()
+                .map(|(_, entry)| {
+                    format!(
+                        " — best part: {} · score {:+}",
+                        entry.device.name, entry.score
+                    )
+                })
+                .unwrap_or_default()
+        })
+    };
+    let reasons = move || {
+        entry.with(|e| {
+            e.as_ref()
+                .map(|(_, entry)| {
+                    entry
+                        .reasons
+                        .iter()
+                        .map(|r| view! { <li>{r.clone()}</li> })
+                        .collect_view()
+                })
+                .unwrap_or_default()
+        })
+    };
+    // The rule's title in words, with its id for the rules table under the
+    // explanation and the CLI's JSON.
+    let rules = move || {
+        entry.with(|e| {
+            e.as_ref()
+                .map(|(_, entry)| {
+                    entry.rules.iter().map(|r| view! {
+                        <tr><td>{engine::matcher::rules::find(r.rule).map(|rule| rule.title).unwrap_or(r.rule)}" "<code class="rule-id">{r.rule}</code></td><td>{format!("{:+}", r.points)}</td></tr>
+                    }).collect_view()
+                })
+                .unwrap_or_default()
+        })
+    };
+    let others = move || {
+        entry.with(|e| {
+            e.as_ref().and_then(|(_, entry)| {
+                let others = entry
+                    .devices
+                    .iter()
+                    .skip(1)
+                    .map(|d| format!("{} ({:+})", d.name, d.score))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                (!others.is_empty())
+                    .then(|| view! { <p>{format!("Other parts of this class: {others}.")}</p> })
+            })
+        })
+    };
+    view! {
+        <li class="match-class" data-testid=move || format!("rank-{}", rank()) data-class=label>
+            <p class="match-head"><strong>{move || format!("{}. {label}", rank())}</strong>{head}</p>
+            <ul class="match-reasons">{reasons}</ul>
+            <details>
+                <summary>"Rules that fired, with their points"</summary>
+                <table><thead><tr><th scope="col">"Rule"</th><th scope="col">"Points"</th></tr></thead><tbody>{rules}</tbody></table>
+                {others}
+            </details>
+        </li>
     }
 }

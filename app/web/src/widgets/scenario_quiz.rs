@@ -20,9 +20,15 @@ use std::sync::Arc;
 /// has chosen so far. It comes back only for the same attempt and cards.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct RoundDraft {
+    /// The attempt count the cards were dealt by.
     attempt: u32,
     cards: Vec<String>,
     chosen: Vec<Option<Class>>,
+    /// A retry of the wrong ones in progress: its round was submitted once,
+    /// which raised the attempt count, so it comes back when the count is
+    /// one past `attempt`. Drafts saved before this field read as `false`.
+    #[serde(default)]
+    retry: bool,
 }
 
 /// The matcher's page with this card's workload, every other field cleared.
@@ -132,36 +138,52 @@ fn Round(
     heading_id: String,
 ) -> impl IntoView {
     let store = use_progress();
-    let attempt = store
+    let recorded = store
         .progress
         .with_untracked(|p| p.get(PROGRESS_KEY).attempts);
+    // An unfinished round comes back as the learner left it, when storage allows.
+    let draft_key = store.draft_key(PROGRESS_KEY, "matching");
+    let draft = draft_key
+        .as_deref()
+        .and_then(crate::storage::read_draft::<RoundDraft>);
+    // A retry keeps the cards it was dealt, although submitting the round
+    // counted one more attempt; anything else deals by the count.
+    let attempt = match &draft {
+        Some(d) if d.retry && d.attempt.wrapping_add(1) == recorded => d.attempt,
+        _ => recorded,
+    };
     let cards: Vec<Card> = round(bank.cards.len(), per_round, attempt)
         .into_iter()
         .filter_map(|index| bank.cards.get(index).cloned())
         .collect();
     let count = cards.len();
     let card_keys: Vec<String> = cards.iter().map(|c| c.id.clone()).collect();
-    // An unfinished round comes back as the learner left it, when storage allows.
-    let draft_key = store.draft_key(PROGRESS_KEY, "matching");
-    let restored = draft_key
-        .as_deref()
-        .and_then(crate::storage::read_draft::<RoundDraft>)
-        .filter(|d| d.attempt == attempt && d.cards == card_keys && d.chosen.len() == count)
-        .map(|d| d.chosen);
-    let chosen = RwSignal::new(restored.unwrap_or_else(|| vec![None::<Class>; count]));
+    let restored =
+        draft.filter(|d| d.attempt == attempt && d.cards == card_keys && d.chosen.len() == count);
+    let retrying = RwSignal::new(restored.as_ref().is_some_and(|d| d.retry));
+    let chosen = RwSignal::new(
+        restored
+            .map(|d| d.chosen)
+            .unwrap_or_else(|| vec![None::<Class>; count]),
+    );
     let submitted = RwSignal::new(false);
     // Storage is outside the reactive world, so keeping the draft is an Effect.
     let draft_for_effect = draft_key.clone();
+    let key_for_new_round = StoredValue::new(draft_key.clone());
     Effect::new(move |_| {
         let Some(key) = draft_for_effect.as_deref() else {
             return;
         };
         chosen.with(|picks| {
-            if !submitted.get_untracked() && picks.iter().any(Option::is_some) {
+            let retry = retrying.get_untracked();
+            // A retry is kept even with every pick cleared, so that a reload
+            // brings back its cards rather than dealing new ones.
+            if !submitted.get_untracked() && (retry || picks.iter().any(Option::is_some)) {
                 let draft = RoundDraft {
                     attempt,
                     cards: card_keys.clone(),
                     chosen: picks.clone(),
+                    retry,
                 };
                 crate::storage::write_draft(key, &draft);
             }
@@ -205,6 +227,7 @@ fn Round(
             answers,
         };
         store.record_attempt(PROGRESS_KEY, attempt);
+        retrying.set(false);
         if let Some(key) = draft_key.as_deref() {
             crate::storage::delete_draft(key);
         }
@@ -220,6 +243,8 @@ fn Round(
                 .zip(&answers)
                 .position(|(slot, answer)| *slot != Some(*answer))
         });
+        retrying.set(true);
+        submitted.set(false);
         chosen.update(|c| {
             for (slot, answer) in c.iter_mut().zip(&answers) {
                 if *slot != Some(*answer) {
@@ -227,7 +252,6 @@ fn Round(
                 }
             }
         });
-        submitted.set(false);
         // The Retry button has just gone; the first cleared scenario is
         // where the learner picks up again.
         if let Some(target) = first_wrong.and_then(|i| select_ids.get(i)).cloned() {
@@ -236,6 +260,12 @@ fn Round(
     };
     let heading = StoredValue::new(heading_id);
     let new_round = move |_| {
+        // A retry left unfinished must not come back in place of the new cards.
+        key_for_new_round.with_value(|key| {
+            if let Some(key) = key.as_deref() {
+                crate::storage::delete_draft(key);
+            }
+        });
         deal.update(|n| *n = n.wrapping_add(1));
         // The pressed button goes with the old round; the widget's heading
         // is where the new one starts.
