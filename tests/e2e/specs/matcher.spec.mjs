@@ -133,6 +133,29 @@ test("a tiny power budget is judged by how far each part is over it", async ({ p
   await course.expectNoConsoleErrors();
 });
 
+// Rows are updated in place: a rules table the learner opened stays open
+// while they change the workload, and follows its class if the class moves.
+test("an open rules table stays open when an input changes", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/lab/matcher");
+  const widget = course.widget("matcher");
+  const gpu = widget.root.locator("[data-class='GPU']");
+  await expect(gpu).toHaveAttribute("data-testid", "rank-1");
+  await gpu.locator("summary").press("Enter");
+  await expect(gpu.locator("details")).toHaveAttribute("open", "");
+  const before = await gpu.locator(".match-head").innerText();
+  await widget.input("phase").selectOption("inference");
+  await widget.input("deployment").selectOption("edge");
+  await widget.set("power_budget_w", "10");
+  await expect(widget.root.getByTestId("rank-1")).toHaveAttribute("data-class", "Edge accelerator");
+  // The GPU row moved down the list with its table still open, and its text follows the new workload.
+  await expect(gpu).not.toHaveAttribute("data-testid", "rank-1");
+  await expect(gpu.locator("details")).toHaveAttribute("open", "");
+  await expect(gpu.locator(".match-head")).not.toHaveText(before);
+  await expect(widget.root.locator(".match-class")).toHaveCount(7);
+  await course.expectNoConsoleErrors();
+});
+
 test("the matching checkpoint is completed by keyboard, explains a wrong match, and links to the matcher", async ({ page }) => {
   expect(Object.keys(answers).length).toBeGreaterThanOrEqual(24);
   const course = new CoursePage(page);
