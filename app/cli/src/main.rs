@@ -59,7 +59,7 @@ enum Command {
         #[arg(default_value = "content")]
         dir: PathBuf,
     },
-    /// Checkpoint interval: Young's optimum and the share of time lost. Reads JSON from FILE or `-`.
+    /// Checkpoint interval: Young's and Daly's optima and the share of time lost. Reads JSON from FILE or `-`.
     Checkpoint {
         /// A JSON file, or `-` for standard input.
         input: String,
