@@ -225,6 +225,31 @@ impl Manifest {
                     ),
                 ));
             }
+            // Two modules on one file, or one quiz under two modules, would
+            // share a page or a learner's quiz record.
+            let earlier = &self.modules[..idx];
+            if earlier.iter().any(|e| e.file == entry.file) {
+                problems.push(Diagnostic::new(
+                    MANIFEST_PATH,
+                    line,
+                    format!(
+                        "module `{}` uses the file `{}`, which an earlier module already uses",
+                        entry.slug, entry.file
+                    ),
+                ));
+            }
+            if let Some(quiz) = &entry.quiz {
+                if earlier.iter().any(|e| e.quiz.as_ref() == Some(quiz)) {
+                    problems.push(Diagnostic::new(
+                        MANIFEST_PATH,
+                        line,
+                        format!(
+                            "module `{}` lists the quiz `{quiz}`, which an earlier module already lists; each module needs its own quiz file",
+                            entry.slug
+                        ),
+                    ));
+                }
+            }
         }
         problems
     }
@@ -287,6 +312,24 @@ mod tests {
                 "content/course.toml:4: defaults.pass_mark must be in (0, 1], e.g. 0.8",
                 "content/course.toml:6: module slug `Bad Slug` must be lowercase letters, digits and hyphens",
                 "content/course.toml:8: module file `../x.md` must be a .md file inside content/",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_file_or_quiz_listed_under_two_modules_is_reported() {
+        let text = "id = \"c\"\ntitle = \"T\"\n[[modules]]\nslug = \"a\"\ntitle = \"A\"\nfile = \"a.md\"\nquiz = \"quizzes/a.toml\"\n[[modules]]\nslug = \"b\"\ntitle = \"B\"\nfile = \"a.md\"\nquiz = \"quizzes/a.toml\"\n";
+        let problems: Vec<String> = Manifest::parse(text)
+            .err()
+            .unwrap_or_default()
+            .iter()
+            .map(|d| d.to_string())
+            .collect();
+        assert_eq!(
+            problems,
+            [
+                "content/course.toml:9: module `b` uses the file `a.md`, which an earlier module already uses",
+                "content/course.toml:9: module `b` lists the quiz `quizzes/a.toml`, which an earlier module already lists; each module needs its own quiz file",
             ]
         );
     }

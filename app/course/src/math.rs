@@ -10,6 +10,9 @@ use latex2mathml::{latex_to_mathml, DisplayStyle};
 
 /// TeX rendered as a MathML element, or a readable error.
 pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
+    if let Some(problem) = unbalanced(tex).or_else(|| prose(tex)) {
+        return Err(format!("cannot render math `{tex}`: {problem}"));
+    }
     let style = if display {
         DisplayStyle::Block
     } else {
@@ -75,6 +78,67 @@ const BIG_OPERATORS: [&str; 23] = [
 /// the second script on the first one. TeX means one base with both scripts,
 /// so the base and its first script are grouped, `{x_a}^b`, which the crate
 /// reads as intended. A big operator's scripts are left alone.
+/// Braces that do not pair up: latex2mathml renders `\frac{1}{` without
+/// complaint, as an empty box the learner cannot read.
+fn unbalanced(tex: &str) -> Option<String> {
+    let mut depth: i64 = 0;
+    let mut escaped = false;
+    for c in tex.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth < 0 {
+                    return Some("a `}` closes a brace that was never opened".to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    (depth > 0).then(|| "a `{` is never closed".to_string())
+}
+
+/// Words outside `\text{...}` are set as a row of italic variables; two or
+/// more of them mean prose caught between two dollar signs, most often two
+/// prices written with a bare `$` ("costs $8,000 and a server $40,000").
+fn prose(tex: &str) -> Option<String> {
+    // Groups that hold names rather than variables: \text{...}, the
+    // environment of \begin{pmatrix}, \mathrm{...} and the like.
+    const NAMING: [&str; 5] = ["\\text", "\\begin", "\\end", "\\math", "\\operatorname"];
+    let mut plain = String::new();
+    let mut rest = tex;
+    while let Some(at) = NAMING.iter().filter_map(|c| rest.find(c)).min() {
+        plain.push_str(rest.get(..at).unwrap_or_default());
+        let after = rest.get(at..).unwrap_or_default();
+        // Skip to the end of the group that follows, or drop the rest.
+        let end = after.find('}').map_or(after.len(), |i| i + 1);
+        rest = after.get(end..).unwrap_or_default();
+    }
+    plain.push_str(rest);
+    let mut words = 0;
+    let mut previous = ' ';
+    let mut run = 0;
+    for c in plain.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_alphabetic() {
+            if run == 0 && previous == '\\' {
+                run = usize::MAX / 2; // a command such as \times: not a word
+            }
+            run += 1;
+        } else {
+            if (3..usize::MAX / 4).contains(&run) {
+                words += 1;
+            }
+            run = 0;
+            previous = c;
+        }
+    }
+    (words >= 2).then(|| {
+        "this reads as words, not math; for a price write `\\$` (a backslash before the dollar sign), and put words inside `\\text{...}`".to_string()
+    })
+}
+
 fn group_double_scripts(tex: &str) -> String {
     let mut chars: Vec<char> = tex.chars().collect();
     let mut i = 0;
@@ -524,6 +588,24 @@ fn allowed_tag_len(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An unclosed brace and a pair of bare dollar prices are refused with a
+    /// reason; matrices, units in \text and commands are not words.
+    #[test]
+    fn broken_braces_and_prose_between_dollars_are_refused() {
+        let unclosed = to_mathml("\\frac{1}{", false).unwrap_err();
+        assert!(unclosed.contains("is never closed"), "{unclosed}");
+        let prices = to_mathml("8,000 and a server ", false).unwrap_err();
+        assert!(prices.contains("for a price write"), "{prices}");
+        for fine in [
+            "A = \\begin{pmatrix} 1 & 2 \\\\ 3 & 4 \\end{pmatrix}",
+            "200 \\times 4.3 \\text{ ms} \\approx 0.87",
+            "\\min\\left(P,\\ I \\times W\\right)",
+            "I_{\\text{prefill}} = \\frac{4s^2d}{8sd}",
+        ] {
+            assert!(to_mathml(fine, false).is_ok(), "{fine}");
+        }
+    }
 
     #[test]
     fn a_base_with_both_scripts_keeps_both_on_the_base() {

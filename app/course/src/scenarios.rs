@@ -335,6 +335,13 @@ fn check_card(
         if value.trim().is_empty() {
             say(key, format!("{key} is empty"));
         }
+        // Hardware quotes are resolved in module text only.
+        if value.contains("{{") {
+            say(
+                key,
+                format!("{key} holds a `{{{{...}}}}` quote, which works in module text only; write the figure itself"),
+            );
+        }
     }
     let count = sentences(&raw.scenario);
     if count > MAX_SENTENCES {

@@ -353,6 +353,31 @@ fn attach_quizzes(report: &mut CourseReport, quizzes: Vec<Option<Result<String, 
             report.diagnostics.extend(problems);
         }
     }
+    // Quiz ids name a learner's records and an embedded quiz's report to
+    // the LMS, so two quiz files may not share one.
+    let mut seen: Vec<(String, String)> = Vec::new();
+    for module in &report.modules {
+        let Some(quiz) = &module.quiz else {
+            continue;
+        };
+        if let Some((_, first)) = seen.iter().find(|(id, _)| *id == quiz.id) {
+            let message = format!(
+                "quiz id `{}` is already the id of module `{first}`'s quiz; give each quiz its own id",
+                quiz.id
+            );
+            let file = manifest
+                .modules
+                .iter()
+                .find(|e| e.slug == module.front.slug)
+                .and_then(|e| e.quiz.clone())
+                .unwrap_or_default();
+            report
+                .diagnostics
+                .push(Diagnostic::new(&format!("content/{file}"), 1, message));
+        } else {
+            seen.push((quiz.id.clone(), module.front.slug.clone()));
+        }
+    }
     for module in &report.modules {
         // A quiz the manifest lists but that failed to read or parse has
         // already been reported with its own file and line; saying the

@@ -32,6 +32,12 @@ pub fn check(acc: &Accelerator, row: &Table) -> Vec<CatalogueProblem> {
             "id must be lowercase letters, digits and hyphens".to_string(),
         );
     }
+    // Every part is shown by name and vendor; an empty one is a blank cell.
+    for (key, text) in [("name", &acc.name), ("vendor", &acc.vendor)] {
+        if text.trim().is_empty() {
+            problem(key, format!("{key} is empty"));
+        }
+    }
     let max = super::SHORT_NAME_MAX;
     if acc.short_name.is_none() && acc.name.chars().count() > max {
         problem(
@@ -83,10 +89,28 @@ pub fn check(acc: &Accelerator, row: &Table) -> Vec<CatalogueProblem> {
         );
     }
     for (index, source) in acc.sources.iter().enumerate() {
-        if !source.url.starts_with("https://") {
+        if source.title.trim().is_empty() {
+            problem(
+                &format!("sources.{index}.title"),
+                "a source needs a title saying what it is and where the figure sits".to_string(),
+            );
+        }
+        if !is_https_url(&source.url) {
             problem(
                 &format!("sources.{index}.url"),
-                format!("source `{}` needs an https:// URL", source.title),
+                format!(
+                    "source `{}` needs an https:// URL with a host and no spaces",
+                    source.title
+                ),
+            );
+        }
+        if source.covers.is_empty() {
+            problem(
+                &format!("sources.{index}.covers"),
+                format!(
+                    "source `{}` covers no key; list the figures it gives in `covers`",
+                    source.title
+                ),
             );
         }
         if !is_date(&source.checked) {
@@ -290,10 +314,38 @@ fn is_id(text: &str) -> bool {
         && !text.starts_with('-')
 }
 
+/// A calendar date written YYYY-MM-DD that exists: 2026-02-30 does not.
 fn is_date(text: &str) -> bool {
     let parts: Vec<&str> = text.split('-').collect();
-    matches!(parts.as_slice(), [y, m, d] if y.len() == 4 && m.len() == 2 && d.len() == 2
-        && [y, m, d].iter().all(|p| p.chars().all(|c| c.is_ascii_digit())))
+    let [y, m, d] = parts.as_slice() else {
+        return false;
+    };
+    let digits = |p: &str, len: usize| p.len() == len && p.chars().all(|c| c.is_ascii_digit());
+    if !(digits(y, 4) && digits(m, 2) && digits(d, 2)) {
+        return false;
+    }
+    let (Ok(year), Ok(month), Ok(day)) = (y.parse::<u32>(), m.parse::<u32>(), d.parse::<u32>())
+    else {
+        return false;
+    };
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (1..=days).contains(&day)
+}
+
+/// An https:// address with a host that has a dot, and no whitespace.
+fn is_https_url(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix("https://") else {
+        return false;
+    };
+    let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    !text.chars().any(char::is_whitespace) && host.contains('.') && !host.starts_with('.')
 }
 
 /// The line where a dotted key (`memory.capacity_gb`, `sources.2.url`) is

@@ -144,10 +144,14 @@ pub fn parse(text: &str) -> Result<Quiz, Vec<(usize, String)>> {
 const LEANING_OPENINGS: [&str; 5] = ["That ", "Those ", "These ", "The same ", "Keep "];
 
 fn problems(quiz: &Quiz, text: &str) -> Vec<(usize, String)> {
-    let line_of = |id: &str| {
+    // The n-th line declaring this id, so a repeated id is reported where
+    // it is repeated, not at the question the author did not touch.
+    let line_of_nth = |id: &str, nth: usize| {
         text.lines()
-            .position(|l| l.trim_start().starts_with("id") && l.contains(&format!("\"{id}\"")))
-            .map_or(1, |i| i + 1)
+            .enumerate()
+            .filter(|(_, l)| l.trim_start().starts_with("id") && l.contains(&format!("\"{id}\"")))
+            .nth(nth)
+            .map_or(1, |(i, _)| i + 1)
     };
     let mut out = Vec::new();
     if quiz.questions.is_empty() {
@@ -159,11 +163,26 @@ fn problems(quiz: &Quiz, text: &str) -> Vec<(usize, String)> {
         }
     }
     for (idx, question) in quiz.questions.iter().enumerate() {
-        let line = line_of(&question.id);
+        let earlier = quiz
+            .questions
+            .iter()
+            .take(idx)
+            .filter(|q| q.id == question.id)
+            .count();
+        let line = line_of_nth(&question.id, earlier);
         let mut say =
             |message: String| out.push((line, format!("question `{}`: {message}", question.id)));
-        if quiz.questions.iter().take(idx).any(|q| q.id == question.id) {
+        if earlier > 0 {
             say("id is used twice in this quiz".to_string());
+        }
+        // Hardware quotes are resolved in module text only; in a quiz they
+        // would reach the learner as typed.
+        let texts = [question.prompt.as_str(), question.explanation.as_str()];
+        if texts.iter().any(|t| t.contains("{{")) {
+            say(
+                "`{{...}}` quotes work in module text only; write the figure itself in a quiz"
+                    .to_string(),
+            );
         }
         if question.prompt.trim().is_empty() {
             say("prompt is empty".to_string());
@@ -281,10 +300,27 @@ fn parameterized_problems(question: &Question) -> Vec<String> {
                 param.name
             ));
         }
+        if question
+            .params
+            .iter()
+            .filter(|p| p.name == param.name)
+            .count()
+            > 1
+        {
+            out.push(format!("parameter `{}` is declared twice", param.name));
+        }
         if !question.prompt.contains(&format!("{{{}}}", param.name)) {
             out.push(format!(
                 "parameter `{}` never appears in the prompt as {{{}}}",
                 param.name, param.name
+            ));
+        }
+    }
+    // Every {name} in the prompt must be drawn, or the learner reads it raw.
+    for name in braced_names(&question.prompt) {
+        if !question.params.iter().any(|p| p.name == name) {
+            out.push(format!(
+                "the prompt shows {{{name}}}, but `{name}` is not a declared parameter"
             ));
         }
     }
@@ -338,6 +374,23 @@ fn draw(params: &[Param], seed: u64) -> Vec<f64> {
             // Round away binary noise such as 0.30000000000000004.
             let value = p.min + k * p.step;
             (value * 1e9).round() / 1e9
+        })
+        .collect()
+}
+
+/// The names written as `{name}` in a prompt: a letter or underscore, then
+/// letters, digits or underscores, between single braces.
+fn braced_names(prompt: &str) -> Vec<&str> {
+    prompt
+        .split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
+        .filter(|name| {
+            let mut chars = name.chars();
+            chars
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
         })
         .collect()
 }

@@ -355,6 +355,44 @@ fn parameterized_validation_catches_what_would_break_a_learner() {
         .unwrap_err()
         .iter()
         .any(|(_, m)| m.contains("never appears in the prompt")));
+    // A name in braces that is not drawn would reach the learner as "{q}".
+    let bad = ARRANGE.replace("on {dp} GPUs", "on {dp} GPUs and {q} layers");
+    assert!(
+        parse(&bad)
+            .unwrap_err()
+            .iter()
+            .any(|(_, m)| m.contains("the prompt shows {q}, but `q` is not a declared parameter")),
+        "{bad}"
+    );
+}
+
+/// A repeated id is reported at its second use, the one just added; a
+/// hardware quote in a quiz is refused, since only module text resolves it.
+#[test]
+fn quiz_checks_point_at_the_line_that_broke() {
+    let twice = format!("{QUIZ}\n[[question]]\nid = \"name\"\ntype = \"short\"\nprompt = \"Again?\"\nexplanation = \"Again.\"\naccepted = [\"again\"]\n");
+    let problems = parse(&twice).unwrap_err();
+    let second = twice
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim() == "id = \"name\"")
+        .nth(1)
+        .map(|(i, _)| i + 1)
+        .unwrap();
+    assert!(
+        problems
+            .iter()
+            .any(|(line, m)| *line == second && m.contains("id is used twice")),
+        "{problems:?}"
+    );
+    let quoted = QUIZ.replace(
+        "Which limit binds LLM decode at batch 1?",
+        "Which limit binds {{hw:h100-sxm-80gb.name}} decode at batch 1?",
+    );
+    assert!(parse(&quoted)
+        .unwrap_err()
+        .iter()
+        .any(|(_, m)| m.contains("quotes work in module text only")));
 }
 
 #[test]

@@ -114,6 +114,38 @@ fn bad_sources_and_keys_are_rejected() {
     assert!(problems(&negative)
         .iter()
         .any(|(_, m)| m.contains("must be a positive number")));
+    // Dates that do not exist, addresses with no host or with spaces, and
+    // blank names are what an instructor's typo produces.
+    for date in ["2026-13-45", "2026-02-30", "2025-02-29"] {
+        let text = GOOD.replace("2026-12-02", date);
+        assert!(
+            problems(&text)
+                .iter()
+                .any(|(_, m)| m.contains("checked must be a date")),
+            "{date}"
+        );
+    }
+    assert!(problems(&GOOD.replace("2026-12-02", "2024-02-29")).is_empty());
+    for url in ["https://", "https://www.nvidia .com/h100"] {
+        let text = GOOD.replace("https://www.nvidia.com/en-us/data-center/h100/", url);
+        assert!(
+            problems(&text)
+                .iter()
+                .any(|(_, m)| m.contains("with a host and no spaces")),
+            "{url}"
+        );
+    }
+    let blank = GOOD.replace("vendor = \"NVIDIA\"", "vendor = \"\"");
+    assert!(problems(&blank)
+        .iter()
+        .any(|(_, m)| m.contains("vendor is empty")));
+    let untitled = GOOD.replace(
+        "title = \"NVIDIA H100 Tensor Core GPU datasheet\"",
+        "title = \" \"",
+    );
+    assert!(problems(&untitled)
+        .iter()
+        .any(|(_, m)| m.contains("needs a title")));
 }
 
 /// A menu on a 360 px phone shows about 26 characters, so a long name needs a
