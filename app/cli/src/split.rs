@@ -203,6 +203,7 @@ pub fn run(text: &str, catalogue: &Catalogue) -> Result<Value, String> {
                 "pareto": result.pareto,
                 "configs_evaluated": result.configs_evaluated,
                 "configs_fitting": result.configs_fitting,
+                "configs_unsupported": result.configs_unsupported,
             })))
         }
     }

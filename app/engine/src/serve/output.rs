@@ -48,6 +48,9 @@ pub struct ServeOutput {
     pub tpot_requests: u64,
     /// Output tokens per request, on average over the lengths drawn.
     pub mean_output_tokens: f64,
+    /// Output tokens generated per second: the throughput in the unit serving
+    /// benchmarks publish, `throughput_per_s` × `mean_output_tokens`.
+    pub output_tokens_per_s: f64,
     /// Requests per batch, on average.
     pub mean_batch: f64,
     pub meets_slo: bool,
@@ -162,6 +165,7 @@ pub(super) fn summarize(
         tpot_ms: main.mean_tpot_ms,
         tpot_requests: main.paced_requests,
         mean_output_tokens: main.mean_output_tokens,
+        output_tokens_per_s: main.throughput_per_s * main.mean_output_tokens,
         mean_batch: main.mean_batch,
         meets_slo: main.p99_ms <= slo_ms,
         max_batch_meeting_slo: sweep
@@ -480,6 +484,18 @@ fn explain(
             ],
             result: format!("{} requests/s", format::significant_digits(out.throughput_per_s, 3)),
             note: "Requests served per second until the last one finished. A server that keeps up serves what arrives, so X is close to λ; one that cannot falls behind and X stays at what it can do.",
+            source: HARCHOL_BALTER_2013,
+        },
+        Explanation {
+            output: "output_tokens_per_s",
+            label: "Output tokens per second (simulated)",
+            formula_tex: "X_{\\text{tok}} = X \\, \\bar{s}_o",
+            bindings: vec![
+                Binding { symbol: "X", meaning: "requests served per second", value: format!("{} requests/s", format::significant_digits(out.throughput_per_s, 3)) },
+                Binding { symbol: "\\bar{s}_o", meaning: "output tokens per request, on average over the lengths drawn", value: format::significant_digits(out.mean_output_tokens, 4) },
+            ],
+            result: format!("{} tokens/s", format::readable(out.output_tokens_per_s, 3)),
+            note: "The figure serving benchmarks publish for a whole server: generated tokens only, prompts not counted. Divide by the accelerators of one replica for a per-chip rate.",
             source: HARCHOL_BALTER_2013,
         },
         Explanation {

@@ -1313,3 +1313,22 @@ fn a_typed_depth_sets_the_derived_width() {
     let input = form(&[("params", "7e9")]).validate(&catalogue()).unwrap();
     assert_eq!((input.layers, input.kv_dim), derived_shape(7e9));
 }
+
+/// Serving benchmarks publish generated tokens per second; the output gives
+/// the same figure, the request rate times the tokens each request produced.
+#[test]
+fn output_tokens_per_second_is_requests_times_tokens() {
+    let out = run(&[]);
+    assert!(out.output_tokens_per_s > 0.0);
+    assert!(
+        (out.output_tokens_per_s - out.throughput_per_s * out.mean_output_tokens).abs()
+            < 1e-9 * out.output_tokens_per_s
+    );
+    let explained = out
+        .explanations
+        .iter()
+        .find(|e| e.output == "output_tokens_per_s")
+        .map(|e| e.result.clone())
+        .unwrap_or_default();
+    assert!(explained.ends_with(" tokens/s"), "{explained}");
+}

@@ -157,6 +157,16 @@ pub fn lints(input: &SplitInput, plan: &Plan, metrics: &Metrics) -> Vec<Lint> {
             "ZeRO shards model states across data-parallel ranks; with dp = 1 there is nothing to shard across.".into(),
         ));
     }
+    if !plan.framework_supported() {
+        found.push(lint(
+            "zero_with_pipeline",
+            Severity::Note,
+            format!(
+                "No common framework runs ZeRO-{} with pipeline parallelism: DeepSpeed's pipeline engine accepts ZeRO-0 and -1 only, and Megatron-LM's distributed optimizer shards optimizer states (ZeRO-1). Treat this estimate as a what-if; the auto-split does not recommend it.",
+                plan.zero
+            ),
+        ));
+    }
     if plan.sequence_parallel && plan.tp == 1 {
         found.push(lint(
             "sp_without_tp",

@@ -292,6 +292,17 @@ pub struct Plan {
     pub recompute: Recompute,
 }
 
+impl Plan {
+    /// Whether a common framework runs this combination. DeepSpeed's pipeline
+    /// engine accepts ZeRO stages 0 and 1 only, and Megatron-LM's distributed
+    /// optimizer shards optimizer states (stage 1), so ZeRO-2 or -3 beside
+    /// pipeline parallelism is a what-if: the auto-split prices it but does
+    /// not recommend it, and a manual plan gets a lint.
+    pub fn framework_supported(&self) -> bool {
+        !(self.zero >= 2 && self.pp > 1)
+    }
+}
+
 /// Validated input: every count positive, every rate finite and positive.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SplitInput {

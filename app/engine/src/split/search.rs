@@ -7,7 +7,9 @@
 //! micro-batch over every divisor of the per-replica batch up to 64; virtual
 //! stages 1 to 8 when pp > 1, the micro-batches divide among the stages
 //! and every chunk has a layer; ZeRO 0–3 (only 0 when dp = 1); every
-//! recompute mode; sequence parallelism on and off when tp > 1.
+//! recompute mode; sequence parallelism on and off when tp > 1. Every plan
+//! is priced; those no common framework runs (ZeRO-2 or -3 with pp > 1, see
+//! `Plan::framework_supported`) are counted but not ranked.
 //!
 //! Plans are enumerated up front (cheap) and priced in chunks, so a browser
 //! can run a slice per frame and paint a progress bar in between.
@@ -39,7 +41,10 @@ pub struct SearchResult {
     /// Plans no other fitting plan beats on both memory and throughput, by memory.
     pub pareto: Vec<Candidate>,
     pub configs_evaluated: u64,
+    /// Plans that fit in memory and that a common framework runs: the ones ranked.
     pub configs_fitting: u64,
+    /// Plans that fit but pair ZeRO-2 or -3 with pipeline parallelism.
+    pub configs_unsupported: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -56,6 +61,7 @@ pub struct Search {
     next: usize,
     top: Vec<Candidate>,
     fitting: Vec<Candidate>,
+    unsupported: u64,
 }
 
 fn divisors(n: u64) -> Vec<u64> {
@@ -147,6 +153,7 @@ impl Search {
             next: 0,
             top: Vec::with_capacity(TOP + 1),
             fitting: Vec::new(),
+            unsupported: 0,
         }
     }
 
@@ -168,6 +175,10 @@ impl Search {
         for plan in self.plans.get(self.next..end).unwrap_or_default() {
             let metrics = evaluate(&input.model, &input.training, &input.cluster, plan);
             if !metrics.fits {
+                continue;
+            }
+            if !plan.framework_supported() {
+                self.unsupported += 1;
                 continue;
             }
             let candidate = Candidate {
@@ -216,6 +227,7 @@ impl Search {
             pareto,
             configs_evaluated: self.plans.len() as u64,
             configs_fitting: self.fitting.len() as u64,
+            configs_unsupported: self.unsupported,
         }
     }
 }

@@ -845,12 +845,22 @@ fn auto_split_is_exhaustive_and_its_best_beats_everything_it_saw() {
     assert!(plans.len() >= 10_000, "{}", plans.len());
     let result = search::run(&input);
     let best = result.best.unwrap();
+    let mut unsupported = 0;
     for plan in &plans {
         let metrics = evaluate(&input.model, &input.training, &input.cluster, plan);
-        if metrics.fits {
+        if metrics.fits && plan.framework_supported() {
             assert!(best.step_time_s <= metrics.step_time_s);
         }
+        unsupported += u64::from(metrics.fits && !plan.framework_supported());
     }
+    // ZeRO-2 or -3 beside pipeline parallelism is priced and counted, never ranked.
+    assert_eq!(result.configs_unsupported, unsupported);
+    assert!(unsupported > 0);
+    assert!(result
+        .top
+        .iter()
+        .chain(&result.pareto)
+        .all(|c| c.parallel.framework_supported()));
     assert_eq!(result.top.len(), search::TOP);
     assert!(result
         .top

@@ -14,8 +14,9 @@ use engine::serve::{mean_batch_text, Scheduler, ServeOutput};
 use leptos::prelude::*;
 
 /// Outputs in the order a learner reads them; each has an explanation.
-const OUTPUTS: [&str; 15] = [
+const OUTPUTS: [&str; 16] = [
     "throughput_per_s",
+    "output_tokens_per_s",
     "p50_ms",
     "latency_ms",
     "ttft_ms",

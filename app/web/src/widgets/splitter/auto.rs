@@ -145,6 +145,9 @@ pub fn AutoSplit(input: Signal<Option<SplitInput>>, form: RwSignal<SplitForm>) -
                     data-longest-slice-ms=format!("{:.1}", f.longest_slice_ms)>
                     {format!("Priced {} plans in {} ms; {} fit in memory.",
                         format::grouped(f.result.configs_evaluated), format::significant_digits(f.elapsed_ms, 3), format::grouped(f.result.configs_fitting))}
+                    {(f.result.configs_unsupported > 0).then(|| format!(
+                        " Another {} fit but pair ZeRO-2 or -3 with pipeline parallelism, which no common framework runs, so they are not ranked.",
+                        format::grouped(f.result.configs_unsupported)))}
                     {stale.get().unwrap_or(false).then_some(" These results are for earlier settings; search again to update them.")}
                 </p>
                 <Ranking top=f.result.top.clone() use_plan=use_plan />
