@@ -227,7 +227,7 @@ impl Manifest {
             }
             // Two modules on one file, or one quiz under two modules, would
             // share a page or a learner's quiz record.
-            let earlier = &self.modules[..idx];
+            let earlier = self.modules.get(..idx).unwrap_or_default();
             if earlier.iter().any(|e| e.file == entry.file) {
                 problems.push(Diagnostic::new(
                     MANIFEST_PATH,
