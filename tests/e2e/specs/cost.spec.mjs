@@ -231,6 +231,8 @@ test.describe("serving simulation", () => {
     await expect(widget.value("latency_ms")).toHaveText("2.98 s");
     await expect(widget.value("p50_ms")).toHaveText("2.05 s");
     await expect(widget.value("throughput_per_s")).toHaveText("9.84 requests/s");
+    // The unit serving benchmarks publish: 9.84 requests/s × 128 tokens each.
+    await expect(widget.value("output_tokens_per_s")).toHaveText("1,259 tokens/s");
     await expect(widget.value("max_batch_meeting_slo")).toHaveText("32");
     await expect(widget.value("accelerators_needed")).toHaveText("1");
     await expect(widget.root.getByTestId("serve-verdict")).toContainText("✔ Meets the p99 target");

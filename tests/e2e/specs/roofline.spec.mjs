@@ -87,7 +87,7 @@ test("a whole ResNet-50 pass stays memory-bound however large the batch, with it
   await widget.root.getByTestId("explain-roofline-bytes").press("Enter");
   const bytes = widget.root.getByTestId("out-bytes");
   await expect(bytes).toContainText("weights, read once per batch");
-  await expect(bytes).toContainText("2.55 × 10⁷");
+  await expect(bytes).toContainText("2.553 × 10⁷");
   await expect(bytes.getByRole("link", { name: /torchvision/ })).toBeVisible();
   await widget.set("batch", "0");
   await expect(widget.error("batch")).toHaveText("⚠ Must be at least 1.");
@@ -290,7 +290,7 @@ test("a whole recommender's tables fit one H100 in BF16 but need two in FP32, wi
   const footprint = widget.root.getByTestId("out-footprint");
   await expect(footprint).toContainText("52.3 GB: fits on one NVIDIA H100 SXM5 80 GB (80 GB)");
   // E, the tables' 204,184,588 rows of 128 numbers, is computed, not typed in.
-  await expect(footprint).toContainText("2.61 × 10¹⁰");
+  await expect(footprint).toContainText("2.614 × 10¹⁰");
   await expect(footprint.getByRole("link", { name: /MLPerf/ })).toBeVisible();
   await widget.input("precision").selectOption("fp32");
   await expect(h100.getByTestId("fit")).toHaveText("No: at least 2 (80 GB each)");
