@@ -43,7 +43,8 @@ test("a checkpoint teaches, fails, retries the wrong ones, passes and stays pass
   const prompt = await q("roofline-yours").locator("legend").innerText();
   // Drawn values of 1,000 and more are grouped in thousands, as the fixed questions write them.
   const [, m, d] = prompt.match(/X \(([\d,]+) tokens × ([\d,]+)\)/).map((v) => Number(v.replace(/,/g, "")));
-  const [, p, b] = prompt.match(/peaks at ([\d.]+) TFLOP\/s and reads memory at ([\d.]+) TB\/s/).map(Number);
+  // A peak of 1,000 TFLOP/s is grouped too, so every number may carry commas.
+  const [, p, b] = prompt.match(/peaks at ([\d,.]+) TFLOP\/s and reads memory at ([\d,.]+) TB\/s/).map((v) => Number(v.replace(/,/g, "")));
   const attainable = Math.min(p, ((m * d) / (2 * m + d)) * b);
   await answerText(q("roofline-yours"), `${attainable.toPrecision(5)} TFLOP/s`);
   await expect(q("roofline-yours").getByTestId("verdict")).toContainText("✓ Correct.");
