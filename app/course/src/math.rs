@@ -117,23 +117,21 @@ fn prose(tex: &str) -> Option<String> {
         rest = after.get(end..).unwrap_or_default();
     }
     plain.push_str(rest);
-    let mut words = 0;
-    let mut previous = ' ';
-    let mut run = 0;
-    for c in plain.chars().chain(std::iter::once(' ')) {
-        if c.is_ascii_alphabetic() {
-            if run == 0 && previous == '\\' {
-                run = usize::MAX / 2; // a command such as \times: not a word
-            }
-            run += 1;
+    // A command name such as \times is not a word: drop it before counting.
+    let mut text = String::with_capacity(plain.len());
+    let mut chars = plain.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            while chars.next_if(char::is_ascii_alphabetic).is_some() {}
+            text.push(' ');
         } else {
-            if (3..usize::MAX / 4).contains(&run) {
-                words += 1;
-            }
-            run = 0;
-            previous = c;
+            text.push(c);
         }
     }
+    let words = text
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|word| word.len() >= 3)
+        .count();
     (words >= 2).then(|| {
         "this reads as words, not math; for a price write `\\$` (a backslash before the dollar sign), and put words inside `\\text{...}`".to_string()
     })
