@@ -1,6 +1,6 @@
 //! Markdown to blocks. pulldown-cmark parses; this module rewrites the event
 //! stream so that raw HTML becomes text, math becomes MathML, links follow the
-//! hash router, callouts and footnotes get accessible markup, and widget fences
+//! hash router, callouts, answers and footnotes get accessible markup, and widget fences
 //! become typed blocks. The HTML it emits is therefore built only from escaped
 //! text and tags chosen here.
 
@@ -8,6 +8,7 @@ use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::escape;
 use crate::math;
 use crate::module::{Block, Heading, InternalLink};
+use answer::Step;
 use pulldown_cmark::{
     html, BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, LinkType, Options, Parser,
     Tag, TagEnd,
@@ -15,6 +16,7 @@ use pulldown_cmark::{
 use std::collections::HashMap;
 use widget_fence::{is_directive, parse_widget};
 
+mod answer;
 mod widget_fence;
 
 const FOOTNOTE_REF_OPEN: &str = "<sup class=\"footnote-ref\">";
@@ -227,10 +229,20 @@ impl<'a> Renderer<'a> {
     }
 
     fn run(mut self) -> Rendered {
-        let parser = Parser::new_ext(self.body, options()).into_offset_iter();
-        for (event, range) in parser {
-            self.event(event, range.start);
-        }
+        let events = Parser::new_ext(self.body, options())
+            .into_offset_iter()
+            .collect();
+        answer::walk(events, |step| {
+            match step {
+                Step::Event(event, offset) => self.event(event, offset),
+                // A closed disclosure: the learner decides, then opens it. Print
+                // shows it open (style.css), since paper cannot be clicked.
+                Step::OpenAnswer => self.emit(Event::Html(
+                    "<details class=\"answer\"><summary>Answer</summary>\n".into(),
+                )),
+                Step::CloseAnswer => self.emit(Event::Html("</details>\n".into())),
+            }
+        });
         self.flush();
         self.check_anchors();
         self.out

@@ -275,3 +275,55 @@ fn a_module_without_sources_has_no_sources_block() {
     let rendered = render("Reading.\n\n## Sourcing parts\n\nText.\n", origin());
     assert_eq!(rendered.sources_block, None);
 }
+
+#[test]
+fn an_answer_block_becomes_a_closed_disclosure() {
+    let body = "**Try it.** How many?\n\n> [!ANSWER]\n> About *four*, since $2 \\times 2 = 4$.\n>\n> A second paragraph.\n\nAfter.\n";
+    let rendered = render(body, origin());
+    let html = html_of(&rendered);
+    assert!(
+        html.contains(
+            "<details class=\"answer\"><summary>Answer</summary>\n<p>About <em>four</em>"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains("A second paragraph.</p>\n</details>"),
+        "{html}"
+    );
+    assert!(!html.contains("[!ANSWER]"), "{html}");
+    assert!(!html.contains("<blockquote"), "{html}");
+    assert!(html.contains("<math"), "{html}");
+    assert!(
+        rendered.diagnostics.is_empty(),
+        "{:?}",
+        rendered.diagnostics
+    );
+}
+
+#[test]
+fn an_answer_marker_is_case_blind_and_its_text_may_follow_on_the_next_line() {
+    let rendered = render("> [!answer]\n> Four.\n", origin());
+    let html = html_of(&rendered);
+    assert!(
+        html.contains("<summary>Answer</summary>\n<p>Four.</p>\n</details>"),
+        "{html}"
+    );
+}
+
+#[test]
+fn a_plain_quote_and_a_quote_inside_an_answer_stay_quotes() {
+    let body =
+        "> Just a quote.\n\n> [!ANSWER]\n> As they say:\n>\n> > A nested quote.\n>\n> Done.\n";
+    let rendered = render(body, origin());
+    let html = html_of(&rendered);
+    assert_eq!(html.matches("<blockquote>").count(), 2, "{html}");
+    assert_eq!(html.matches("</blockquote>").count(), 2, "{html}");
+    assert_eq!(html.matches("<details").count(), 1, "{html}");
+    assert!(html.contains("<p>Done.</p>\n</details>"), "{html}");
+    assert!(
+        rendered.diagnostics.is_empty(),
+        "{:?}",
+        rendered.diagnostics
+    );
+}
