@@ -141,22 +141,35 @@ pub fn problems(path: &str, text: &str) -> Vec<Diagnostic> {
         .iter()
         .filter(|d| first_use.contains(&d.label))
         .collect();
-    for (position, definition) in marked.iter().enumerate() {
-        let Some(number) = first_use.iter().position(|l| *l == definition.label) else {
+    // One note moved or inserted shifts every definition after it; only the
+    // definitions outside the longest run already in order need to move, so
+    // only those are reported, each with where it belongs.
+    let numbers: Vec<usize> = marked
+        .iter()
+        .map(|d| first_use.iter().position(|l| *l == d.label).unwrap_or(0))
+        .collect();
+    let keep = longest_increasing(&numbers);
+    for (position, (definition, number)) in marked.iter().zip(&numbers).enumerate() {
+        if keep.contains(&position) {
             continue;
-        };
-        if number != position {
-            found.push(Diagnostic::new(
-                path,
-                definition.line,
-                format!(
-                    "footnote `[^{}]` is note {} in reading order but definition {}; list the definitions in the order their markers first appear",
-                    definition.label,
-                    number + 1,
-                    position + 1
-                ),
-            ));
         }
+        let place = match number
+            .checked_sub(1)
+            .and_then(|before| first_use.get(before))
+        {
+            Some(before) => format!("just after the definition of `[^{before}]`"),
+            None => "first".to_string(),
+        };
+        found.push(Diagnostic::new(
+            path,
+            definition.line,
+            format!(
+                "footnote `[^{}]` is note {} in reading order but definition {}; move its definition {place}, so the definitions follow the order their markers first appear",
+                definition.label,
+                number + 1,
+                position + 1
+            ),
+        ));
     }
     let mut in_reading_order = marked;
     in_reading_order.sort_by_key(|d| first_use.iter().position(|l| *l == d.label));
@@ -179,6 +192,39 @@ pub fn problems(path: &str, text: &str) -> Vec<Diagnostic> {
         highest = highest.max(item);
     }
     found
+}
+
+/// The positions of one longest strictly increasing run (not necessarily
+/// contiguous) in `values`: the definitions that can stay where they are.
+fn longest_increasing(values: &[usize]) -> Vec<usize> {
+    // For each position, the length of the longest run ending there and the
+    // position before it in that run. Footnote lists are short, so the
+    // quadratic search is plenty.
+    let mut length = vec![1usize; values.len()];
+    let mut previous: Vec<Option<usize>> = vec![None; values.len()];
+    for (i, value) in values.iter().enumerate() {
+        for (j, earlier) in values.iter().enumerate().take(i) {
+            let candidate = length.get(j).copied().unwrap_or(0) + 1;
+            if earlier < value && candidate > length.get(i).copied().unwrap_or(0) {
+                if let (Some(slot), Some(link)) = (length.get_mut(i), previous.get_mut(i)) {
+                    *slot = candidate;
+                    *link = Some(j);
+                }
+            }
+        }
+    }
+    let mut end = length
+        .iter()
+        .enumerate()
+        .max_by_key(|(position, len)| (**len, std::cmp::Reverse(*position)))
+        .map(|(position, _)| position);
+    let mut run = Vec::new();
+    while let Some(position) = end {
+        run.push(position);
+        end = previous.get(position).copied().flatten();
+    }
+    run.reverse();
+    run
 }
 
 /// The number of an ordered-list item, `12. Text`, at the start of a line.
@@ -230,12 +276,40 @@ mod tests {
         let text =
             "One.[^x] Two.[^y]\n\n## Sources\n1. A.\n2. B.\n[^y]: Source 2.\n[^x]: Source 1.\n";
         let found = lines(text);
-        assert_eq!(found.len(), 2, "{found:?}");
-        assert_eq!(found[0].0, 6);
-        assert!(found[0]
-            .1
-            .contains("`[^y]` is note 2 in reading order but definition 1"));
-        assert_eq!(found[1].0, 7);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, 7);
+        assert!(found[0].1.contains(
+            "`[^x]` is note 1 in reading order but definition 2; move its definition first"
+        ));
+    }
+
+    /// A note added early in the text with its definition put at the end
+    /// shifts every later note's number; only the one definition that moved
+    /// is reported, with where it belongs, not every note after it.
+    #[test]
+    fn one_misplaced_definition_gives_one_message() {
+        let mut text = String::from("Start.[^a] New.[^new]");
+        for label in ["b", "c", "d", "e", "f"] {
+            text.push_str(&format!(" More.[^{label}]"));
+        }
+        text.push_str("\n\n");
+        for label in ["a", "b", "c", "d", "e", "f", "new"] {
+            text.push_str(&format!("[^{label}]: A note.\n"));
+        }
+        let found: Vec<_> = lines(&text)
+            .into_iter()
+            .filter(|(_, message)| message.contains("reading order"))
+            .collect();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].1.contains("`[^new]` is note 2 in reading order but definition 7; move its definition just after the definition of `[^a]`"), "{found:?}");
+    }
+
+    #[test]
+    fn the_longest_run_in_order_stays() {
+        assert_eq!(longest_increasing(&[0, 1, 2]), vec![0, 1, 2]);
+        assert_eq!(longest_increasing(&[0, 2, 3, 1]), vec![0, 1, 2]);
+        assert_eq!(longest_increasing(&[]), Vec::<usize>::new());
+        assert_eq!(longest_increasing(&[3, 0, 1, 2]), vec![1, 2, 3]);
     }
 
     /// Module 1 once cited its Sources as 4, 7, 8 and then 6, so the note a

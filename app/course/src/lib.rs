@@ -12,6 +12,7 @@ pub mod footnote_order;
 pub mod glossary;
 pub mod manifest;
 pub mod markdown;
+pub mod markup_lint;
 pub mod math;
 pub mod module;
 pub mod placeholder;

@@ -492,6 +492,8 @@ fn assemble(
             report.diagnostics.extend(marks);
             let order = crate::footnote_order::problems(&path, source);
             report.diagnostics.extend(order);
+            let markup = crate::markup_lint::problems(&path, source);
+            report.diagnostics.extend(markup);
         }
         match parse_entry(entry, text, Some(catalogue)) {
             Ok(module) => report.modules.push(module),

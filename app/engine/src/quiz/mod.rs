@@ -201,6 +201,25 @@ fn problems(quiz: &Quiz, text: &str) -> Vec<(usize, String)> {
         if question.explanation.trim().is_empty() {
             say("every question needs an explanation".to_string());
         }
+        for field in foreign_fields(question) {
+            say(format!(
+                "`{field}` does nothing in a {} question; remove it or change the type",
+                type_name(question.kind)
+            ));
+        }
+        if let Some(repeated) = first_repeat(question.options.iter().map(|o| o.text.as_str())) {
+            say(format!(
+                "two options read \"{repeated}\"; a learner cannot tell them apart"
+            ));
+        }
+        if let Some(repeated) = first_repeat(question.items.iter().map(String::as_str)) {
+            say(format!(
+                "the item \"{repeated}\" is listed twice, so its place is ambiguous"
+            ));
+        }
+        if let Some(repeated) = first_repeat(question.pairs.iter().map(|p| p.left.as_str())) {
+            say(format!("two pairs share the left side \"{repeated}\""));
+        }
         match question.kind {
             QuestionType::Single | QuestionType::Multiple => {
                 let correct = question.options.iter().filter(|o| o.correct).count();
@@ -274,6 +293,67 @@ fn problems(quiz: &Quiz, text: &str) -> Vec<(usize, String)> {
         }
     }
     out
+}
+
+/// The type as a quiz file spells it, for messages.
+fn type_name(kind: QuestionType) -> &'static str {
+    match kind {
+        QuestionType::Single => "single",
+        QuestionType::Multiple => "multiple",
+        QuestionType::Numeric => "numeric",
+        QuestionType::Short => "short",
+        QuestionType::Parameterized => "parameterized",
+        QuestionType::Matching => "matching",
+        QuestionType::Ordering => "ordering",
+    }
+}
+
+/// Fields written for another question type: the grader never reads them,
+/// so they usually mean the author meant another type or mistyped it.
+fn foreign_fields(question: &Question) -> Vec<&'static str> {
+    use QuestionType::*;
+    let kind = question.kind;
+    let present = [
+        (
+            "options",
+            !question.options.is_empty(),
+            &[Single, Multiple][..],
+        ),
+        ("answer", question.answer.is_some(), &[Numeric][..]),
+        (
+            "tolerance",
+            question.tolerance.is_some(),
+            &[Numeric, Parameterized][..],
+        ),
+        (
+            "unit",
+            question.unit.is_some(),
+            &[Numeric, Parameterized][..],
+        ),
+        ("accepted", !question.accepted.is_empty(), &[Short][..]),
+        ("params", !question.params.is_empty(), &[Parameterized][..]),
+        ("formula", question.formula.is_some(), &[Parameterized][..]),
+        ("pairs", !question.pairs.is_empty(), &[Matching][..]),
+        ("items", !question.items.is_empty(), &[Ordering][..]),
+    ];
+    present
+        .into_iter()
+        .filter(|(_, written, types)| *written && !types.contains(&kind))
+        .map(|(field, _, _)| field)
+        .collect()
+}
+
+/// The first text that appears twice (compared trimmed and case-blind).
+fn first_repeat<'a>(texts: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let mut seen: Vec<String> = Vec::new();
+    for text in texts {
+        let key = text.trim().to_lowercase();
+        if seen.contains(&key) {
+            return Some(text.trim());
+        }
+        seen.push(key);
+    }
+    None
 }
 
 /// Every grid value of every parameter: corners and a seeded sample must all

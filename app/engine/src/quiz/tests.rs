@@ -231,6 +231,55 @@ fn validation_catches_authoring_mistakes() {
 }
 
 #[test]
+fn fields_of_another_type_and_repeated_choices_are_reported() {
+    let problems = |text: &str| -> Vec<String> {
+        parse(text)
+            .unwrap_err()
+            .into_iter()
+            .map(|(_, message)| message)
+            .collect()
+    };
+    // A short-answer question given a numeric answer key: the grader would
+    // only ever read `accepted`.
+    let foreign = QUIZ.replace(
+        "accepted = [\"roofline\", \"the roofline model\"]",
+        "accepted = [\"roofline\"]\nanswer = 3.0\nunit = \"GB\"",
+    );
+    let found = problems(&foreign);
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("`name`: `answer` does nothing in a short question")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("`unit` does nothing in a short question")),
+        "{found:?}"
+    );
+    let twice = QUIZ.replace(
+        "{ text = \"Peak FLOP/s\",",
+        "{ text = \"memory bandwidth \",",
+    );
+    let found = problems(&twice);
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("two options read \"memory bandwidth\"")),
+        "{found:?}"
+    );
+    let repeated_item = ARRANGE.replace("\"NVLink 4\", \"NDR", "\"HBM3\", \"NDR");
+    let found = problems(&repeated_item);
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("the item \"HBM3\" is listed twice")),
+        "{found:?}"
+    );
+}
+
+#[test]
 fn option_order_is_a_reproducible_permutation_that_changes_per_attempt() {
     let first = option_order("q", "pick", 0, 4);
     assert_eq!(first, option_order("q", "pick", 0, 4));
