@@ -72,6 +72,35 @@ pub fn json_text(value: &serde_json::Value) -> String {
     }
 }
 
+/// The form's messages, each naming its field by the path the input file
+/// spells: a field that lives in a section (`training.precision`) is named
+/// with it, so the reader knows where to look.
+pub fn invalid(errors: &engine::field::FieldErrors, sections: &[(&str, &[&str])]) -> String {
+    invalid_at(errors, |field| {
+        sections
+            .iter()
+            .find(|(_, keys)| keys.contains(&field))
+            .map(|(section, _)| format!("{section}.{field}"))
+    })
+}
+
+/// As `invalid`, for inputs whose keys differ from the form's field names:
+/// `path` gives a field's path in the input, or `None` to keep its name.
+pub fn invalid_at(
+    errors: &engine::field::FieldErrors,
+    path: impl Fn(&str) -> Option<String>,
+) -> String {
+    let parts: Vec<String> = errors
+        .0
+        .iter()
+        .map(|error| {
+            let name = path(error.field).unwrap_or_else(|| error.field.to_string());
+            format!("{name}: {}", error.problem)
+        })
+        .collect();
+    format!("invalid input: {}", parts.join("; "))
+}
+
 pub fn fail(message: &str) -> ExitCode {
     let one_line = message.replace('\n', " ");
     let _ = writeln!(std::io::stderr(), "lab: {one_line}");

@@ -116,13 +116,32 @@ pub fn hardware(dir: &Path) -> ExitCode {
 
 /// Loads the hardware catalogue named by `DIR/course.toml`; any catalogue problem is an error.
 pub fn load_catalogue(dir: &Path) -> Result<Catalogue, String> {
-    let (catalogue, problems) = read_catalogue(dir)?;
+    let (catalogue, problems) = read_catalogue(&locate(dir))?;
     match problems.first() {
         Some(problem) => Err(format!(
             "the hardware catalogue has problems, first: {problem}"
         )),
         None => Ok(catalogue),
     }
+}
+
+/// A relative content folder as found from the working directory or, failing
+/// that, from the nearest folder above it that has one, as git finds its
+/// repository: a calculator run from `app/cli` or `tests/` still finds the
+/// course's `content/`. An absolute or missing folder is returned as given,
+/// so the error names what was asked for.
+fn locate(dir: &Path) -> std::path::PathBuf {
+    if dir.is_absolute() || dir.join("course.toml").is_file() {
+        return dir.to_path_buf();
+    }
+    std::env::current_dir()
+        .ok()
+        .and_then(|cwd| {
+            cwd.ancestors()
+                .map(|ancestor| ancestor.join(dir))
+                .find(|candidate| candidate.join("course.toml").is_file())
+        })
+        .unwrap_or_else(|| dir.to_path_buf())
 }
 
 /// Reads the hardware catalogue named by `DIR/course.toml`, with its problems.
@@ -133,7 +152,7 @@ fn read_catalogue(dir: &Path) -> Result<(Catalogue, Vec<course::Diagnostic>), St
     let text = read("course.toml")
         .map_err(|error| {
             format!(
-                "cannot read {}: {error} (run lab from the course's top folder, or name the content folder: `--content DIR` for a calculator, `lab check content DIR` for the checker)",
+                "cannot read {}: {error} (run lab inside the course's folder, or name the content folder: `--content DIR` for a calculator, `lab check content DIR` for the checker)",
                 dir.join("course.toml").display()
             )
         })?;

@@ -111,14 +111,43 @@ pub fn tco(text: &str) -> Result<serde_json::Value, String> {
     ]
     .map(|(name, value)| (name, value.map(Some)));
     set_numbers(&mut form, &fields);
-    let input = form
-        .validate()
-        .map_err(|errors| format!("invalid input: {}", errors.one_line()))?;
+    let input = form.validate().map_err(|errors| {
+        crate::calculators::invalid(
+            &errors,
+            &[
+                (
+                    "cloud",
+                    &[
+                        "on_demand_per_gpu_hour",
+                        "reserved_per_gpu_hour",
+                        "spot_per_gpu_hour",
+                        "spot_rework_share",
+                    ],
+                ),
+                (
+                    "on_prem",
+                    &[
+                        "price_per_gpu",
+                        "server_and_network_per_gpu",
+                        "amortization_months",
+                        "power_w_per_gpu",
+                        "pue",
+                        "usd_per_kwh",
+                        "hosting_per_gpu_month",
+                        "ops_usd_per_month",
+                    ],
+                ),
+                ("data", &["dataset_tb", "egress_per_gb"]),
+            ],
+        )
+    })?;
     encode(tco::compute(&input))
 }
 
-/// `lab energy` input; defaults: module 7's run of 512 H100s for 57.6 hours.
-/// `tokens` and `samples` may be `null` to leave them out.
+/// `lab energy` input; defaults: module 7's run of 512 H100s for 57.6 hours
+/// on a trillion tokens. `tokens` and `samples` may be `null` to leave them
+/// out; the default tokens apply only while the accelerator, count, hours and
+/// utilization are module 7's.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct EnergyRequest {
@@ -142,6 +171,16 @@ struct EnergyRequest {
 pub fn energy(text: &str, catalogue: &Catalogue) -> Result<serde_json::Value, String> {
     let request: EnergyRequest = decode(text)?;
     let mut form = EnergyForm::default();
+    // The default trillion tokens belong to module 7's run. Once the input
+    // describes another run, keeping them would print a tokens-per-joule
+    // figure for work that run never did, so they are dropped unless given.
+    let another_run = request.accelerator.is_some()
+        || request.count.is_some()
+        || request.hours.is_some()
+        || request.utilization.is_some();
+    if another_run && request.tokens.is_none() {
+        form.set_field("tokens", String::new());
+    }
     if let Some(id) = request.accelerator {
         form.set_field("accelerator", id);
     }
@@ -165,7 +204,7 @@ pub fn energy(text: &str, catalogue: &Catalogue) -> Result<serde_json::Value, St
     set_numbers(&mut form, &fields);
     let input = form
         .validate(catalogue)
-        .map_err(|errors| format!("invalid input: {}", errors.one_line()))?;
+        .map_err(|errors| crate::calculators::invalid(&errors, &[]))?;
     encode(energy::compute(&input))
 }
 
@@ -257,8 +296,14 @@ pub fn serve(text: &str, catalogue: &Catalogue) -> Result<serde_json::Value, Str
         ("seed", request.seed.map(Some)),
     ];
     set_numbers(&mut form, &fields);
-    let input = form
-        .validate(catalogue)
-        .map_err(|errors| format!("invalid input: {}", errors.one_line()))?;
+    let input = form.validate(catalogue).map_err(|errors| {
+        crate::calculators::invalid(
+            &errors,
+            &[(
+                "model",
+                &["params", "precision", "kv_cache", "layers", "kv_dim"],
+            )],
+        )
+    })?;
     encode(serve::compute(&input))
 }

@@ -71,7 +71,7 @@ fn form_from(text: &str) -> Result<MatcherForm, String> {
 pub fn run(text: &str, catalogue: &Catalogue) -> Result<Value, String> {
     let input = form_from(text)?
         .validate(catalogue)
-        .map_err(|errors| format!("invalid input: {}", errors.one_line()))?;
+        .map_err(|errors| crate::calculators::invalid(&errors, &[("workload", &FIELDS)]))?;
     serde_json::to_value(matcher::compute(&input))
         .map_err(|error| format!("cannot encode the result: {error}"))
 }

@@ -178,9 +178,15 @@ fn copy(
 
 pub fn run(text: &str, catalogue: &Catalogue) -> Result<Value, String> {
     let form = form_from(text)?;
-    let input = form
-        .validate(catalogue)
-        .map_err(|errors| format!("invalid input: {}", errors.one_line()))?;
+    let input = form.validate(catalogue).map_err(|errors| {
+        crate::calculators::invalid_at(&errors, |field| {
+            SECTIONS.iter().find_map(|(section, keys)| {
+                keys.iter()
+                    .find(|(_, name)| *name == field)
+                    .map(|(key, _)| format!("{section}.{key}"))
+            })
+        })
+    })?;
     serde_json::to_value(compute(&input))
         .map_err(|error| format!("cannot encode the result: {error}"))
 }

@@ -15,7 +15,9 @@
 //!   `per_node` (the catalogue's NVLink domain, else 8), `usd_per_hour` (the
 //!   catalogue's cited cloud price if any, else none: no cost), `network_gbps`
 //!   (network per accelerator between nodes, Gb/s one way; else the catalogue's).
-//! - `parallel`: absent or `"auto"` runs the exhaustive search; otherwise
+//! - `parallel`: absent or `"auto"` runs the exhaustive search, which chooses
+//!   the micro-batch and recomputation itself (the output's `overridden`
+//!   names any the input gave); otherwise
 //!   `tp` (1), `pp` (1), `dp` (count ÷ (tp × pp)), `virtual_stages` (1), `zero`
 //!   (0), `sequence_parallel` (false).
 
@@ -54,7 +56,51 @@ fn copy(
     Ok(())
 }
 
-fn form_from(text: &str) -> Result<(SplitForm, bool), String> {
+const MODEL_KEYS: [&str; 9] = [
+    "params",
+    "layers",
+    "hidden",
+    "heads",
+    "kv_heads",
+    "ffn_hidden",
+    "vocab",
+    "seq_len",
+    "gated_mlp",
+];
+const TRAINING_KEYS: [&str; 8] = [
+    "global_batch",
+    "micro_batch",
+    "precision",
+    "optimizer",
+    "recompute",
+    "flash_attention",
+    "fp32_gradients",
+    "tokens",
+];
+const CLUSTER_KEYS: [&str; 5] = [
+    "accelerator",
+    "count",
+    "per_node",
+    "usd_per_hour",
+    "network_gbps",
+];
+const PARALLEL_KEYS: [&str; 6] = [
+    "dp",
+    "tp",
+    "pp",
+    "virtual_stages",
+    "zero",
+    "sequence_parallel",
+];
+
+/// The `training` keys the exhaustive search sets itself, plan by plan.
+const SEARCHED_TRAINING_KEYS: [&str; 2] = ["micro_batch", "recompute"];
+
+/// The form, whether to search, and the `training` keys the input set that a
+/// search would override.
+type Parsed = (SplitForm, bool, Vec<String>);
+
+fn form_from(text: &str) -> Result<Parsed, String> {
     let root: Value =
         serde_json::from_str(text).map_err(|error| format!("invalid input JSON: {error}"))?;
     let Value::Object(root) = root else {
@@ -130,63 +176,39 @@ fn form_from(text: &str) -> Result<(SplitForm, bool), String> {
         )?;
     }
     let training = section(&root, "training")?.ok_or("`training` is required")?;
-    copy(
-        &mut form,
-        "training",
-        training,
-        &[
-            "global_batch",
-            "micro_batch",
-            "precision",
-            "optimizer",
-            "recompute",
-            "flash_attention",
-            "fp32_gradients",
-            "tokens",
-        ],
-    )?;
+    copy(&mut form, "training", training, &TRAINING_KEYS)?;
     let cluster = section(&root, "cluster")?.ok_or("`cluster` is required")?;
-    copy(
-        &mut form,
-        "cluster",
-        cluster,
-        &[
-            "accelerator",
-            "count",
-            "per_node",
-            "usd_per_hour",
-            "network_gbps",
-        ],
-    )?;
+    copy(&mut form, "cluster", cluster, &CLUSTER_KEYS)?;
     let auto = match root.get("parallel") {
         None => true,
         Some(Value::String(text)) if text == "auto" => true,
         Some(Value::Object(map)) => {
-            copy(
-                &mut form,
-                "parallel",
-                map,
-                &[
-                    "dp",
-                    "tp",
-                    "pp",
-                    "virtual_stages",
-                    "zero",
-                    "sequence_parallel",
-                ],
-            )?;
+            copy(&mut form, "parallel", map, &PARALLEL_KEYS)?;
             false
         }
         Some(_) => return Err("`parallel` must be an object or \"auto\"".into()),
     };
-    Ok((form, auto))
+    let overridden = SEARCHED_TRAINING_KEYS
+        .iter()
+        .filter(|key| auto && training.contains_key(**key))
+        .map(|key| format!("training.{key}"))
+        .collect();
+    Ok((form, auto, overridden))
 }
 
 pub fn run(text: &str, catalogue: &Catalogue) -> Result<Value, String> {
-    let (form, auto) = form_from(text)?;
-    let input = form
-        .validate(catalogue)
-        .map_err(|errors| format!("invalid input: {}", errors.one_line()))?;
+    let (form, auto, overridden) = form_from(text)?;
+    let input = form.validate(catalogue).map_err(|errors| {
+        crate::calculators::invalid(
+            &errors,
+            &[
+                ("model", &MODEL_KEYS),
+                ("training", &TRAINING_KEYS),
+                ("cluster", &CLUSTER_KEYS),
+                ("parallel", &PARALLEL_KEYS),
+            ],
+        )
+    })?;
     let encode = |value: Result<Value, serde_json::Error>| {
         value.map_err(|error| format!("cannot encode the result: {error}"))
     };
@@ -204,8 +226,24 @@ pub fn run(text: &str, catalogue: &Catalogue) -> Result<Value, String> {
                 "configs_evaluated": result.configs_evaluated,
                 "configs_fitting": result.configs_fitting,
                 "configs_unsupported": result.configs_unsupported,
+                // Said aloud, so a value the reader set is not silently dropped.
+                "overridden": overridden,
+                "note": search_note(&overridden),
             })))
         }
+    }
+}
+
+/// What the search decides for itself, naming any of it the input had set.
+fn search_note(overridden: &[String]) -> String {
+    let searched = "The search tries every micro-batch, recomputation mode and sequence-parallel setting with each tp, pp, dp, virtual-stage and ZeRO choice, and reports the plan it ranks first.";
+    if overridden.is_empty() {
+        searched.to_string()
+    } else {
+        format!(
+            "{searched} The input's {} is not used; give a `parallel` plan to price it as written.",
+            overridden.join(" and ")
+        )
     }
 }
 

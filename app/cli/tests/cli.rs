@@ -10,9 +10,13 @@ fn repo_root() -> PathBuf {
 }
 
 fn lab(args: &[&str], stdin: &str) -> Output {
+    lab_in(&repo_root(), args, stdin)
+}
+
+fn lab_in(dir: &std::path::Path, args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_lab"))
         .args(args)
-        .current_dir(repo_root())
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -271,6 +275,19 @@ fn split_auto_searches_every_plan() {
     assert!(!result["pareto"].as_array().unwrap().is_empty());
     assert_eq!(result["best"]["fits"], true);
     assert!(result["best"]["parallel"]["tp"].as_u64().unwrap() >= 1);
+    assert_eq!(result["overridden"], serde_json::json!([]));
+    // A micro-batch the reader set is named as not used, not dropped silently.
+    let given = scenario.replace(
+        r#""global_batch": 512,"#,
+        r#""global_batch": 512, "micro_batch": 2,"#,
+    );
+    let result = json(&lab(&["split", "-"], &given));
+    assert_eq!(
+        result["overridden"],
+        serde_json::json!(["training.micro_batch"])
+    );
+    let note = result["note"].as_str().unwrap();
+    assert!(note.contains("training.micro_batch is not used"), "{note}");
 }
 
 /// PCIe cards have no scale-out figure in the catalogue (the server picks the
@@ -302,7 +319,7 @@ fn split_rejects_bad_input_with_one_line() {
     let cases = [
         (
             r#"{"model": {"preset": "gpt3-175b"}, "training": {"global_batch": -1}, "cluster": {"accelerator": "a100-sxm-80gb", "count": 8}}"#,
-            "global_batch: Must be at least 1.",
+            "training.global_batch: Must be at least 1.",
         ),
         (
             r#"{"model": {"preset": "gpt3-175b"}, "training": {"global_batch": 8}, "cluster": {"accelerator": "nope", "count": 8}}"#,
@@ -315,6 +332,10 @@ fn split_rejects_bad_input_with_one_line() {
         (
             r#"{"model": {"layers": 2}, "training": {"global_batch": 8}, "cluster": {"accelerator": "a100-sxm-80gb", "count": 8}}"#,
             "`model.hidden` is required",
+        ),
+        (
+            r#"{"model": {"preset": "gpt3-175b"}, "training": {"global_batch": 8, "precision": "fp4"}, "cluster": {"accelerator": "a100-sxm-80gb", "count": 8}, "parallel": {"tp": 3}}"#,
+            "training.precision: Choose one of: fp32, bf16, fp16, fp8.; parallel.pp: tp × pp = 3 must divide",
         ),
         ("[1, 2]", "must be a JSON object"),
     ];
@@ -368,7 +389,10 @@ fn tco_reads_nested_prices_and_finds_the_break_even() {
                 r#"{"cloud": {"on_demand": 3}}"#,
                 "unknown field `on_demand`",
             ),
-            (r#"{"on_prem": {"pue": 0.5}}"#, "pue: Must be at least 1."),
+            (
+                r#"{"on_prem": {"pue": 0.5}}"#,
+                "on_prem.pue: Must be at least 1.",
+            ),
             ("[]", "invalid input JSON"),
         ],
     );
@@ -390,6 +414,13 @@ fn energy_reads_the_real_catalogue() {
     assert!((kwh / 1_287_000.0 - 1.0).abs() < 0.005, "{kwh}");
     assert!((json["co2_kg"].as_f64().unwrap() / 552_100.0 - 1.0).abs() < 0.005);
     assert!(json["tokens_per_joule"].is_null());
+    // Module 7's trillion tokens stay with module 7's run, and leave with it.
+    let defaults = crate::json(&lab(&["energy", "-"], "{}"));
+    assert!(defaults["tokens_per_joule"].as_f64().unwrap() > 0.0);
+    let other = crate::json(&lab(&["energy", "-"], r#"{"count": 64}"#));
+    assert!(other["tokens_per_joule"].is_null(), "{other}");
+    let given = crate::json(&lab(&["energy", "-"], r#"{"count": 64, "tokens": 1e11}"#));
+    assert!(given["tokens_per_joule"].as_f64().unwrap() > 0.0);
     let rows = json["comparison"].as_array().unwrap();
     assert!(rows.iter().any(|row| row["id"] == "h100-sxm-80gb"));
     assert_rejected(
@@ -487,7 +518,7 @@ fn serve_simulates_the_queue() {
             ),
             (
                 r#"{"model": {"precision": "fp16"}}"#,
-                "precision: Choose bf16 for FP16",
+                "model.precision: Choose bf16 for FP16",
             ),
             (r#"{"max_batch": 0}"#, "max_batch: Must be at least 1."),
             (r#"{"model": {"size": 1}}"#, "unknown field `size`"),
@@ -678,7 +709,10 @@ fn simulate_reports_an_infeasible_single_gpu_and_rejects_bad_keys() {
                 r#"{"failures": {"mtbf": 3}}"#,
                 "unknown key `failures.mtbf`",
             ),
-            (r#"{"cluster": {"gpus": -8}}"#, "gpus: Must be at least 1."),
+            (
+                r#"{"cluster": {"gpus": -8}}"#,
+                "cluster.gpus: Must be at least 1.",
+            ),
             (r#"{"replications": "many"}"#, "replications:"),
         ],
     );
@@ -762,7 +796,7 @@ fn match_rejects_bad_input_with_one_line() {
             ),
             (
                 r#"{"workload": {"phase": "inference", "power_budget_w": -3}}"#,
-                "power_budget_w: Must be more than 0.",
+                "workload.power_budget_w: Must be more than 0.",
             ),
             (
                 r#"{"workload": {"phase": "inference", "utilization": 2}}"#,
@@ -874,4 +908,16 @@ fn a_hardware_file_course_toml_does_not_list_is_reported() {
         ),
         "{stdout}"
     );
+}
+
+/// Run from a folder inside the course, a calculator looks upward for
+/// `content/`, as git looks for its repository; from outside, it says how to
+/// name the folder.
+#[test]
+fn a_calculator_finds_the_content_folder_from_a_subfolder() {
+    let inside = lab_in(&repo_root().join("app/cli/src"), &["energy", "-"], "{}");
+    assert_eq!(inside.status.code(), Some(0), "{}", stderr(&inside));
+    let outside = lab_in(&std::env::temp_dir(), &["energy", "-"], "{}");
+    assert_eq!(outside.status.code(), Some(2));
+    assert!(stderr(&outside).contains("--content DIR"), "{}", stderr(&outside));
 }
