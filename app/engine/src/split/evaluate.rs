@@ -255,8 +255,9 @@ pub fn evaluate_with(
             (6.0 * params, hardware, hardware / (tp * pp) as f64)
         }
     };
+    let gemm_share = efficiency.gemm * training.precision.gemm_share();
     let gemm_s =
-        device_flops_per_token * tokens_per_micro_batch / (cluster.peak_flops * efficiency.gemm);
+        device_flops_per_token * tokens_per_micro_batch / (cluster.peak_flops * gemm_share);
     let elementwise_s = match model.architecture() {
         Some(arch) => {
             // Redoing the forward pass adds a third to the traffic of forward plus backward.

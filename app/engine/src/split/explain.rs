@@ -3,9 +3,10 @@
 
 use super::calibration::EFFICIENCY;
 use super::evaluate::{Metrics, ALLOWANCE_FIXED_BYTES, ALLOWANCE_SHARE};
+use super::TrainPrecision;
 use super::{
     Cluster, ModelSpec, Plan, SplitInput, Training, KORTHIKANTI_2022, MIKAMI_2018, NARAYANAN_2021,
-    PATARASUK_2009, RAJBHANDARI_2020, SHOEYBI_2019,
+    PATARASUK_2009, RAJBHANDARI_2020, SHOEYBI_2019, TRANSFORMER_ENGINE_GEMMS,
 };
 use crate::explain::{Binding, Explanation, Source};
 use crate::format;
@@ -49,6 +50,24 @@ fn explanation(
     }
 }
 
+/// η as used: the calibrated share, and for FP8 the share FP8 GEMMs keep of it.
+fn eta_binding(precision: TrainPrecision) -> Binding {
+    let eta = EFFICIENCY.gemm * precision.gemm_share();
+    if precision == TrainPrecision::Fp8 {
+        bind(
+            "\\eta",
+            "matrix-product efficiency: 0.69, calibrated on Megatron-LM Table 1, × 0.8 for FP8 GEMMs (Transformer Engine's measured 1.58–1.69× BF16)",
+            format::significant_digits(eta, 3),
+        )
+    } else {
+        bind(
+            "\\eta",
+            "matrix-product efficiency, calibrated on Megatron-LM Table 1",
+            format::significant_digits(eta, 3),
+        )
+    }
+}
+
 /// What β means when a group spans nodes.
 fn across_nodes(source: LinkSource) -> &'static str {
     match source {
@@ -68,6 +87,7 @@ pub fn explanations(
 ) -> Vec<Explanation> {
     let cluster = &input.cluster;
     let training = &input.training;
+    let fp8 = training.precision == TrainPrecision::Fp8;
     let psi_local = bind(
         "\\Psi_d",
         "parameters on the busiest accelerator (its layers ÷ tp, plus an embedding matrix)",
@@ -204,15 +224,19 @@ pub fn explanations(
             bind("F_{\\text{dev}}", "FLOPs of one micro-batch on the busiest accelerator", format::scientific(metrics.device_flops_per_micro_batch, 3)),
             bind("L_d", "layers on each pipeline stage", count(metrics.layers_on_device)),
             bind("\\Pi", "dense peak", format::flops_rate(cluster.peak_flops)),
-            bind("\\eta", "matrix-product efficiency, calibrated on Megatron-LM Table 1", format::significant_digits(EFFICIENCY.gemm, 3)),
+            eta_binding(training.precision),
             bind("k", "elementwise traffic per stored activation byte, calibrated likewise", format::significant_digits(EFFICIENCY.elementwise_traffic, 3)),
             bind("W", "memory bandwidth", format::si(cluster.hbm_bytes_per_s, "B/s")),
             bind("t_{\\text{mm}}", "matrix products per micro-batch", format::short_duration(metrics.gemm_s_per_micro_batch)),
             bind("t_{\\text{elt}}", "elementwise kernels per micro-batch", format::short_duration(metrics.elementwise_s_per_micro_batch)),
         ],
         format::short_duration(metrics.compute_s),
-        "Matrix products run at a fixed share of peak; norms, activations, softmax and dropout are memory-bound and run at bandwidth. Both constants were fitted to Megatron-LM Table 1 only (RMS error about 3%).",
-        NARAYANAN_2021,
+        if fp8 {
+            "Matrix products run at a fixed share of peak; norms, activations, softmax and dropout are memory-bound and run at bandwidth. Both constants were fitted to Megatron-LM Table 1 (BF16 on A100s, RMS error about 3%); FP8 products keep 0.8 of that share, since casting and scaling on every call held NVIDIA's measured FP8 GEMMs to 1.58–1.69× BF16, not 2×."
+        } else {
+            "Matrix products run at a fixed share of peak; norms, activations, softmax and dropout are memory-bound and run at bandwidth. Both constants were fitted to Megatron-LM Table 1 only (RMS error about 3%)."
+        },
+        if fp8 { TRANSFORMER_ENGINE_GEMMS } else { NARAYANAN_2021 },
     ));
     list.push(explanation(
         "tp_comm",
