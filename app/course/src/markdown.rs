@@ -605,10 +605,18 @@ impl<'a> Renderer<'a> {
             self.origin.tools.preset_check,
         ) {
             Ok(widget) => Block::Widget(widget),
-            Err((line, message)) => {
+            Err(rejected) => {
+                let (line, message) = rejected.first;
                 self.out
                     .diagnostics
                     .push(Diagnostic::new(self.origin.path, line, message.clone()));
+                for (more_line, more_message) in rejected.more {
+                    self.out.diagnostics.push(Diagnostic::new(
+                        self.origin.path,
+                        more_line,
+                        more_message,
+                    ));
+                }
                 Block::AuthoringError { line, message }
             }
         };

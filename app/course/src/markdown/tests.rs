@@ -198,6 +198,30 @@ fn bad_widget_fences_become_located_errors() {
 }
 
 #[test]
+fn every_rejected_preset_value_is_reported_at_its_own_line() {
+    let body = "```widget train-compute\nutilization = 2\naccelerators = -5\ntokens = 3e9\n```\n";
+    let rendered = render(body, origin());
+    let found: Vec<(usize, String)> = rendered
+        .diagnostics
+        .iter()
+        .map(|d| (d.line, d.message.clone()))
+        .collect();
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(
+        found
+            .iter()
+            .any(|(line, m)| *line == 12 && m.contains("utilization")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|(line, m)| *line == 13 && m.contains("accelerators")),
+        "{found:?}"
+    );
+}
+
+#[test]
 fn in_page_links_to_missing_headings_are_reported() {
     let rendered = render("[x](#nowhere)\n", origin());
     assert_eq!(

@@ -11,7 +11,23 @@ pub(super) fn is_directive(info: &str) -> bool {
     matches!(info.split_whitespace().next(), Some("widget" | "quiz"))
 }
 
-/// Turns a ```` ```widget NAME ```` fence into a widget reference, or a located message.
+/// Why a fence was refused: its first problem, with the line it is on, and
+/// any more found in the same pass.
+pub(super) struct Rejected {
+    pub first: (usize, String),
+    pub more: Vec<(usize, String)>,
+}
+
+impl From<(usize, String)> for Rejected {
+    fn from(first: (usize, String)) -> Self {
+        Rejected {
+            first,
+            more: Vec::new(),
+        }
+    }
+}
+
+/// Turns a ```` ```widget NAME ```` fence into a widget reference, or located messages.
 pub(super) fn parse_widget(
     info: &str,
     body: &str,
@@ -19,14 +35,15 @@ pub(super) fn parse_widget(
     counts: &mut HashMap<String, usize>,
     catalogue: Option<&engine::hardware::Catalogue>,
     preset_check: Option<PresetCheck>,
-) -> Result<WidgetRef, (usize, String)> {
+) -> Result<WidgetRef, Rejected> {
     let mut words = info.split_whitespace();
     let _directive = words.next();
     let Some(slug) = words.next() else {
         return Err((
             fence_line,
             "widget fence needs a name, e.g. ```widget train-compute".to_string(),
-        ));
+        )
+            .into());
     };
     let Some(spec) = engine::widgets::find(slug) else {
         let known: Vec<&str> = engine::widgets::WIDGETS.iter().map(|w| w.slug).collect();
@@ -36,7 +53,8 @@ pub(super) fn parse_widget(
                 "unknown widget `{slug}`; known widgets: {}",
                 known.join(", ")
             ),
-        ));
+        )
+            .into());
     };
     let table = engine::toml_reader::parse(body).map_err(|error| {
         (
@@ -83,7 +101,8 @@ pub(super) fn parse_widget(
                 return Err((
                     key_line(key),
                     format!("widget `{slug}` preset `{key}` must be a string, number or boolean"),
-                ))
+                )
+                    .into())
             }
         };
         match key {
@@ -99,7 +118,8 @@ pub(super) fn parse_widget(
                         "widget `{slug}` has no preset `{key}`; allowed: {}",
                         allowed.join(", ")
                     ),
-                ));
+                )
+                    .into());
             }
         }
     }
@@ -112,17 +132,24 @@ pub(super) fn parse_widget(
             .position(|field| field == key)
             .unwrap_or(usize::MAX)
     });
-    if let Some(problem) = preset_check
+    // Every rejected value is reported, each at its own line, so an author
+    // fixes a fence in one pass instead of one value per run of the checker.
+    let mut problems = preset_check
         .map(|check| check(slug, &widget.preset, catalogue))
         .unwrap_or_default()
         .into_iter()
-        .next()
-    {
-        let field = problem.split(' ').next().unwrap_or_default().to_string();
-        return Err((
-            key_line(&field),
-            format!("widget `{slug}` preset {problem}"),
-        ));
+        .map(|problem| {
+            let field = problem.split(' ').next().unwrap_or_default().to_string();
+            (
+                key_line(&field),
+                format!("widget `{slug}` preset {problem}"),
+            )
+        });
+    if let Some(first) = problems.next() {
+        return Err(Rejected {
+            first,
+            more: problems.collect(),
+        });
     }
     let count = counts.entry(slug.to_string()).or_insert(0);
     *count += 1;
