@@ -109,6 +109,44 @@ test("accelerators are chosen with checkboxes and an empty choice is explained",
   await expect(widget.root.getByTestId("place-l4-24gb")).toBeVisible();
 });
 
+// On a phone the two dozen boxes scroll inside a short list, so the
+// prediction and results are not pushed two screens down; the keyboard still
+// reaches every box, and the message about an empty choice stays in view.
+test("on a phone the accelerator list scrolls in a short box that the keyboard walks", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const course = new CoursePage(page);
+  await course.goto("/lab/roofline");
+  const widget = course.widget("roofline");
+  const list = widget.root.getByTestId("picker-list");
+  const boxes = list.locator("input[type=checkbox]");
+  // The boxes come with the catalogue, after the widget itself.
+  await expect(widget.root.getByTestId("pick-h100-sxm-80gb")).toBeChecked();
+  expect(await boxes.count()).toBeGreaterThan(12);
+  const size = await list.evaluate((el) => ({ shown: el.clientHeight, whole: el.scrollHeight }));
+  expect(size.shown).toBeLessThanOrEqual(16 * 14 + 8);
+  expect(size.whole).toBeGreaterThan(size.shown * 2);
+  // Tab from the first box to the last: each comes into the list's view.
+  await boxes.first().focus();
+  const count = await boxes.count();
+  for (let i = 1; i < count; i += 1) await page.keyboard.press("Tab");
+  await expect(boxes.last()).toBeFocused();
+  const seen = await boxes.last().evaluate((box) => {
+    const outer = box.closest("[data-testid=picker-list]").getBoundingClientRect();
+    const inner = box.getBoundingClientRect();
+    return inner.top >= outer.top - 1 && inner.bottom <= outer.bottom + 1;
+  });
+  expect(seen).toBe(true);
+  // The error is outside the scrolling list, under it.
+  for (const id of ["h100-sxm-80gb", "a100-sxm-80gb"]) await widget.root.getByTestId(`pick-${id}`).uncheck();
+  const error = widget.error("accelerators");
+  await expect(error).toHaveText("⚠ Pick at least one accelerator.");
+  expect(await error.evaluate((el) => el.closest("[data-testid=picker-list]"))).toBeNull();
+  // On a wide screen the list is laid out in full, with nothing to scroll.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const wide = await list.evaluate((el) => el.scrollHeight - el.clientHeight);
+  expect(wide).toBeLessThanOrEqual(1);
+});
+
 // Switching precision keeps the parts that publish it on the chart and says
 // which are left off; so does a ninth part, since the chart compares eight.
 test("parts without the chosen precision, or past eight, are left off in words", async ({ page }) => {

@@ -166,6 +166,9 @@ fn AcceleratorPicker(
     view! {
         <fieldset class="accelerator-picker" aria-describedby=described_by data-testid="accelerator-picker">
             <legend id=legend_id.clone()>{format!("Accelerators to compare (up to {MAX_ACCELERATORS})")}</legend>
+            // The boxes sit in a list of their own, so on a phone the list can
+            // scroll inside a short box while the messages below stay in view.
+            <div class="picker-list" data-testid="picker-list">
             {move || catalogue.get().map(|catalogue| catalogue.accelerators.iter().filter(|acc| placeable(acc)).map(|acc| {
                 let acc_id = acc.id.clone();
                 let checked_id = acc.id.clone();
@@ -185,6 +188,7 @@ fn AcceleratorPicker(
                     </label>
                 }
             }).collect_view())}
+            </div>
             <p class="field-error" id=error_id aria-live="polite" data-testid="error-accelerators">
                 {move || error.get().map(|message| view! { <span aria-hidden="true">"⚠ "</span>{message} })}
             </p>
