@@ -24,7 +24,40 @@ pub struct CourseReport {
 /// Loads and checks the course. `read` takes a path relative to the content
 /// folder (e.g. `course.toml`) and returns the file's text.
 pub fn check_course(read: &dyn Fn(&str) -> Result<String, String>) -> CourseReport {
-    let manifest = match parse_manifest(read("course.toml")) {
+    let manifest_text = read("course.toml");
+    let mut report = check_with_manifest(read, manifest_text.clone());
+    if let Ok(text) = &manifest_text {
+        at_naming_lines(&mut report.diagnostics, text);
+    }
+    report
+}
+
+/// A file the manifest names but that cannot be read is reported at the
+/// manifest line that names it, where the fix is, rather than at line 1 of
+/// the manifest or of a file that does not exist.
+fn at_naming_lines(diagnostics: &mut [Diagnostic], manifest: &str) {
+    for diagnostic in diagnostics {
+        let Some((_, rest)) = diagnostic
+            .message
+            .split_once("cannot read ")
+            .and_then(|(_, after)| after.split_once("content/"))
+        else {
+            continue;
+        };
+        let file = rest.split(':').next().unwrap_or_default();
+        let named = format!("\"{file}\"");
+        if let Some(index) = manifest.lines().position(|line| line.contains(&named)) {
+            diagnostic.path = MANIFEST_PATH.to_string();
+            diagnostic.line = index + 1;
+        }
+    }
+}
+
+fn check_with_manifest(
+    read: &dyn Fn(&str) -> Result<String, String>,
+    manifest_text: Result<String, String>,
+) -> CourseReport {
+    let manifest = match parse_manifest(manifest_text) {
         Ok(manifest) => manifest,
         Err(diagnostics) => {
             return CourseReport {
