@@ -19,16 +19,7 @@ pub fn run(
         Err(message) => return fail(&message),
     };
     match calculator(&text) {
-        Ok(value) => {
-            let mut stdout = std::io::stdout().lock();
-            let printed = serde_json::to_writer_pretty(&mut stdout, &value).is_ok()
-                && writeln!(stdout).is_ok();
-            if printed {
-                ExitCode::SUCCESS
-            } else {
-                fail("could not write the result to standard output")
-            }
-        }
+        Ok(value) => print_json(&value),
         Err(message) => fail(&message),
     }
 }
@@ -36,16 +27,7 @@ pub fn run(
 /// Prints a value computed without input.
 pub fn run_value(value: Result<serde_json::Value, String>) -> ExitCode {
     match value {
-        Ok(value) => {
-            let mut stdout = std::io::stdout().lock();
-            let printed = serde_json::to_writer_pretty(&mut stdout, &value).is_ok()
-                && writeln!(stdout).is_ok();
-            if printed {
-                ExitCode::SUCCESS
-            } else {
-                fail("could not write the result to standard output")
-            }
-        }
+        Ok(value) => print_json(&value),
         Err(message) => fail(&message),
     }
 }
@@ -59,6 +41,28 @@ fn read_input(input: &str) -> Result<String, String> {
         Ok(text)
     } else {
         std::fs::read_to_string(input).map_err(|error| format!("cannot read {input}: {error}"))
+    }
+}
+
+/// Prints a result as pretty JSON. A reader that stops early (`lab … | head`)
+/// closes the pipe, which is not a failure of the calculation, so that counts
+/// as printed; `false` means standard output really failed.
+pub fn write_json(value: &impl serde::Serialize) -> bool {
+    let mut stdout = std::io::stdout().lock();
+    let written = serde_json::to_writer_pretty(&mut stdout, value)
+        .map_err(std::io::Error::from)
+        .and_then(|()| writeln!(stdout));
+    match written {
+        Ok(()) => true,
+        Err(error) => error.kind() == std::io::ErrorKind::BrokenPipe,
+    }
+}
+
+fn print_json(value: &serde_json::Value) -> ExitCode {
+    if write_json(value) {
+        ExitCode::SUCCESS
+    } else {
+        fail("could not write the result to standard output")
     }
 }
 
@@ -147,12 +151,7 @@ pub fn widgets() -> ExitCode {
         .iter()
         .map(|spec| serde_json::json!({ "slug": spec.slug, "title": spec.title, "summary": spec.summary, "fields": spec.fields }))
         .collect();
-    let mut stdout = std::io::stdout().lock();
-    if serde_json::to_writer_pretty(&mut stdout, &list).is_ok() && writeln!(stdout).is_ok() {
-        ExitCode::SUCCESS
-    } else {
-        fail("could not write to standard output")
-    }
+    print_json(&serde_json::Value::Array(list))
 }
 
 /// `lab roofline` input. Every key is optional; missing ones take the widget's

@@ -104,9 +104,7 @@ pub fn hardware(dir: &Path) -> ExitCode {
     for problem in &problems {
         let _ = writeln!(stderr, "{problem}");
     }
-    let mut stdout = std::io::stdout().lock();
-    let printed =
-        serde_json::to_writer_pretty(&mut stdout, &catalogue).is_ok() && writeln!(stdout).is_ok();
+    let printed = crate::calculators::write_json(&catalogue);
     if problems.is_empty() && printed {
         ExitCode::SUCCESS
     } else {
@@ -217,8 +215,7 @@ pub fn quizzes(dir: &Path) -> ExitCode {
         .collect();
     let spread = course::spread::correct_option_spread(&report.modules);
     let summary = serde_json::json!({ "quizzes": quizzes, "correct_option_positions": course_positions, "correct_option_spread": spread, "problems": report.diagnostics.len() });
-    let mut stdout = std::io::stdout().lock();
-    if serde_json::to_writer_pretty(&mut stdout, &summary).is_ok() && writeln!(stdout).is_ok() {
+    if crate::calculators::write_json(&summary) {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(2)

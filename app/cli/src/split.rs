@@ -84,13 +84,18 @@ const CLUSTER_KEYS: [&str; 5] = [
     "usd_per_hour",
     "network_gbps",
 ];
-const PARALLEL_KEYS: [&str; 6] = [
+/// A plan's keys. `micro_batch` and `recompute` belong to `training`, but a
+/// searched plan prints them with the rest (`best.parallel`), so a plan can be
+/// pasted back as `parallel` and priced as printed.
+const PARALLEL_KEYS: [&str; 8] = [
     "dp",
     "tp",
     "pp",
     "virtual_stages",
     "zero",
     "sequence_parallel",
+    "micro_batch",
+    "recompute",
 ];
 
 /// The `training` keys the exhaustive search sets itself, plan by plan.
@@ -183,6 +188,14 @@ fn form_from(text: &str) -> Result<Parsed, String> {
         None => true,
         Some(Value::String(text)) if text == "auto" => true,
         Some(Value::Object(map)) => {
+            if let Some(key) = SEARCHED_TRAINING_KEYS
+                .iter()
+                .find(|key| map.contains_key(**key) && training.contains_key(**key))
+            {
+                return Err(format!(
+                    "`{key}` is given in both `training` and `parallel`; give it once"
+                ));
+            }
             copy(&mut form, "parallel", map, &PARALLEL_KEYS)?;
             false
         }
@@ -241,7 +254,7 @@ fn search_note(overridden: &[String]) -> String {
         searched.to_string()
     } else {
         format!(
-            "{searched} The input's {} is not used; give a `parallel` plan to price it as written.",
+            "{searched} The input's {} is not used; to price a plan as written, give it as `parallel` (`best.parallel` can be pasted there as it is).",
             overridden.join(" and ")
         )
     }

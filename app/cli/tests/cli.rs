@@ -288,6 +288,26 @@ fn split_auto_searches_every_plan() {
     );
     let note = result["note"].as_str().unwrap();
     assert!(note.contains("training.micro_batch is not used"), "{note}");
+    // The best plan, pasted back as `parallel`, is priced as printed.
+    let best = &result["best"];
+    let again = scenario.replace(
+        r#""parallel": "auto""#,
+        &format!(r#""parallel": {}"#, best["parallel"]),
+    );
+    let priced = json(&lab(&["split", "-"], &again));
+    assert_eq!(priced["parallel"], best["parallel"]);
+    assert_eq!(priced["step_time_s"], best["step_time_s"]);
+    let twice = again.replace(
+        r#""tokens": 1e12"#,
+        r#""tokens": 1e12, "recompute": "full""#,
+    );
+    let output = lab(&["split", "-"], &twice);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("`recompute` is given in both"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 /// PCIe cards have no scale-out figure in the catalogue (the server picks the

@@ -178,13 +178,18 @@ fn image_problems(
     read: &dyn Fn(&str) -> Result<String, String>,
 ) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
+    let (mut pictures, mut unread) = (0usize, 0usize);
     for module in modules {
         for image in &module.images {
+            pictures += 1;
             let message = match read(&format!("../{}", image.target)) {
-                Err(error) => Some(format!(
-                    "image `{}` cannot be read (pictures live in public/, the folder beside content/): {error}",
-                    image.target
-                )),
+                Err(error) => {
+                    unread += 1;
+                    Some(format!(
+                        "image `{}` cannot be read (pictures live in public/, the folder beside content/): {error}",
+                        image.target
+                    ))
+                }
                 Ok(svg) if image.target.ends_with(".svg") => svg_dark_problem(&svg)
                     .map(|problem| format!("image `{}` {problem}", image.target)),
                 Ok(_) => None,
@@ -193,6 +198,16 @@ fn image_problems(
                 problems.push(Diagnostic::new(&module.path, image.line, message));
             }
         }
+    }
+    // A content folder checked away from its public/ (a copy, say) loses
+    // every picture at once; one line says so instead of one per picture,
+    // which would bury the problems in the text itself.
+    if pictures > 1 && unread == pictures {
+        return vec![Diagnostic::new(
+            MANIFEST_PATH,
+            1,
+            format!("none of the {pictures} pictures the modules show could be read: is public/ beside the content folder? Pictures are checked only there"),
+        )];
     }
     problems
 }

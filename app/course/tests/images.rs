@@ -68,3 +68,25 @@ fn the_dark_rule_matters_only_for_currentcolor() {
     )
     .is_none());
 }
+
+#[test]
+fn a_content_folder_away_from_its_pictures_gets_one_line_not_one_per_picture() {
+    let root = content_root();
+    let read = |relative: &str| {
+        if relative.starts_with("../public/") {
+            Err("No such file or directory".to_string())
+        } else {
+            std::fs::read_to_string(root.join(relative)).map_err(|error| error.to_string())
+        }
+    };
+    let problems: Vec<String> = check_course(&read)
+        .diagnostics
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].contains("is public/ beside the content folder?"),
+        "{problems:?}"
+    );
+}

@@ -122,6 +122,11 @@ test("on a phone the accelerator list scrolls in a short box that the keyboard w
   // The boxes come with the catalogue, after the widget itself.
   await expect(widget.root.getByTestId("pick-h100-sxm-80gb")).toBeChecked();
   expect(await boxes.count()).toBeGreaterThan(12);
+  // The choice stays in words above the list, whatever is scrolled out of view.
+  const chosen = widget.root.getByTestId("picker-chosen");
+  await expect(chosen).toContainText("Chosen, 2 of 8:");
+  await expect(chosen).toContainText("A100 SXM4 80 GB");
+  await expect(chosen).toContainText("H100 SXM5 80 GB");
   const size = await list.evaluate((el) => ({ shown: el.clientHeight, whole: el.scrollHeight }));
   expect(size.shown).toBeLessThanOrEqual(16 * 14 + 8);
   expect(size.whole).toBeGreaterThan(size.shown * 2);
@@ -141,8 +146,10 @@ test("on a phone the accelerator list scrolls in a short box that the keyboard w
   const error = widget.error("accelerators");
   await expect(error).toHaveText("⚠ Pick at least one accelerator.");
   expect(await error.evaluate((el) => el.closest("[data-testid=picker-list]"))).toBeNull();
-  // On a wide screen the list is laid out in full, with nothing to scroll.
+  // On a wide screen the list is laid out in full, with nothing to scroll,
+  // and every box in view says what is chosen by itself.
   await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(widget.root.getByTestId("picker-chosen")).toBeHidden();
   const wide = await list.evaluate((el) => el.scrollHeight - el.clientHeight);
   expect(wide).toBeLessThanOrEqual(1);
 });

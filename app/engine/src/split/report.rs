@@ -111,17 +111,37 @@ fn regime(plan: &Plan, metrics: &Metrics) -> Regime {
     } else if plan.tp == 1 && plan.pp == 1 {
         Regime {
             kind: "data_parallel",
-            text: "Data parallelism is enough: each accelerator holds the whole model, works on its own slice of the batch, and only gradients cross the network.".into(),
+            text: data_parallel_text(plan.zero),
         }
     } else {
+        // Only the splits in use are named: "1-way pipeline parallelism" is no split.
+        let mut ways = Vec::new();
+        if plan.tp > 1 {
+            ways.push(format!("{}-way tensor", plan.tp));
+        }
+        if plan.pp > 1 {
+            ways.push(format!("{}-way pipeline", plan.pp));
+        }
+        let share = if ways.len() > 1 { "share" } else { "shares" };
+        let ways = ways.join(" and ");
         Regime {
             kind: "model_split",
             text: if plan.dp == 1 {
-                format!("The model must be split: {}-way tensor and {}-way pipeline parallelism share one replica, which takes the whole batch.", plan.tp, plan.pp)
+                format!("The model is split: {ways} parallelism {share} one replica, which takes the whole batch.")
             } else {
-                format!("The model must be split: {}-way tensor and {}-way pipeline parallelism share each replica, and {} replicas share the data.", plan.tp, plan.pp, format::grouped(plan.dp))
+                format!("The model is split: {ways} parallelism {share} each replica, and {} replicas share the data.", format::grouped(plan.dp))
             },
         }
+    }
+}
+
+/// What data parallelism keeps on each accelerator and sends between them,
+/// which ZeRO changes: stage 3 no longer keeps the whole model anywhere.
+fn data_parallel_text(zero: u8) -> String {
+    match zero {
+        0 => "Data parallelism is enough: each accelerator holds the whole model, works on its own slice of the batch, and only gradients cross the network.".into(),
+        1 | 2 => format!("Data parallelism is enough: each accelerator holds the whole model's weights and works on its own slice of the batch; ZeRO stage {zero} shards the {} across the replicas, which exchange gradients and updated weights.", if zero == 1 { "optimizer states" } else { "optimizer states and gradients" }),
+        _ => "Data parallelism is enough: each accelerator works on its own slice of the batch, and ZeRO stage 3 shards the weights, gradients and optimizer states across the replicas, gathering each layer's weights just before it runs.".into(),
     }
 }
 

@@ -163,11 +163,36 @@ fn AcceleratorPicker(
     let full_note_id = format!("{legend_id}-full");
     let described_by = format!("{error_id} {full_note_id}");
     let at_limit = move || selected.with(|ids| ids.len() >= MAX_ACCELERATORS);
+    // On a phone the list scrolls, so the ticked boxes can be out of sight;
+    // this line keeps the choice in view above it.
+    let chosen = move || {
+        let names: Vec<String> = catalogue
+            .get()
+            .map(|catalogue| {
+                selected.with(|ids| {
+                    ids.iter()
+                        .filter_map(|id| catalogue.find(id))
+                        .map(|acc| acc.name.clone())
+                        .collect()
+                })
+            })
+            .unwrap_or_default();
+        if names.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "Chosen, {} of {MAX_ACCELERATORS}: {}.",
+                names.len(),
+                names.join(", ")
+            )
+        }
+    };
     view! {
         <fieldset class="accelerator-picker" aria-describedby=described_by data-testid="accelerator-picker">
             <legend id=legend_id.clone()>{format!("Accelerators to compare (up to {MAX_ACCELERATORS})")}</legend>
             // The boxes sit in a list of their own, so on a phone the list can
             // scroll inside a short box while the messages below stay in view.
+            <p class="hint-line picker-chosen" data-testid="picker-chosen">{chosen}</p>
             <div class="picker-list" data-testid="picker-list">
             {move || catalogue.get().map(|catalogue| catalogue.accelerators.iter().filter(|acc| placeable(acc)).map(|acc| {
                 let acc_id = acc.id.clone();
