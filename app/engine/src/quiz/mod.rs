@@ -48,9 +48,13 @@ pub struct Question {
     pub id: String,
     #[serde(rename = "type")]
     pub kind: QuestionType,
-    /// Markdown.
+    /// Markdown. A missing prompt, explanation or option feedback reads as
+    /// empty, so the checker names its question and goes on to the rest of
+    /// the file instead of stopping at the first missing key.
+    #[serde(default)]
     pub prompt: String,
     /// Markdown, shown after every answer.
+    #[serde(default)]
     pub explanation: String,
     #[serde(default)]
     pub options: Vec<Choice>,
@@ -97,6 +101,7 @@ pub struct Choice {
     #[serde(default)]
     pub correct: bool,
     /// Why this option is right or wrong.
+    #[serde(default)]
     pub feedback: String,
 }
 

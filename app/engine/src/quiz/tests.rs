@@ -279,6 +279,35 @@ fn fields_of_another_type_and_repeated_choices_are_reported() {
     );
 }
 
+/// A missing key is named with its question, and the rest of the file is
+/// still checked, so one run shows every problem.
+#[test]
+fn a_missing_feedback_names_its_question_and_the_rest_is_still_checked() {
+    let text = QUIZ
+        .replace(
+            "{ text = \"Peak FLOP/s\", feedback = \"Decode does about one FLOP per byte, far below any ridge point.\" },",
+            "{ text = \"Peak FLOP/s\" },",
+        )
+        .replace("explanation = \"Williams et al. 2009.\"", "");
+    let found: Vec<String> = parse(&text)
+        .unwrap_err()
+        .into_iter()
+        .map(|(_, message)| message)
+        .collect();
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("`pick`: every option needs feedback")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("`name`: every question needs an explanation")),
+        "{found:?}"
+    );
+}
+
 #[test]
 fn option_order_is_a_reproducible_permutation_that_changes_per_attempt() {
     let first = option_order("q", "pick", 0, 4);
