@@ -355,7 +355,7 @@ fn split_rejects_bad_input_with_one_line() {
         ),
         (
             r#"{"model": {"preset": "gpt3-175b"}, "training": {"global_batch": 8, "precision": "fp4"}, "cluster": {"accelerator": "a100-sxm-80gb", "count": 8}, "parallel": {"tp": 3}}"#,
-            "training.precision: Choose one of: fp32, bf16, fp16, fp8.; parallel.pp: tp × pp = 3 must divide",
+            "training.precision: “fp4” is not a choice; did you mean fp8? Choose one of: fp32, bf16, fp16, fp8.; parallel.pp: tp × pp = 3 must divide",
         ),
         ("[1, 2]", "must be a JSON object"),
     ];
@@ -522,7 +522,7 @@ fn serve_simulates_the_queue() {
             ),
             (
                 r#"{"scheduler": "fifo"}"#,
-                "scheduler: Choose one of: static, continuous.",
+                "scheduler: “fifo” is not a choice. Choose one of: static, continuous.",
             ),
             (
                 r#"{"memory_efficiency": 0}"#,
@@ -808,7 +808,7 @@ fn match_rejects_bad_input_with_one_line() {
             ),
             (
                 r#"{"workload": {"phase": "testing"}}"#,
-                "phase: Choose one of: training, inference.",
+                "phase: “testing” is not a choice. Choose one of: training, inference.",
             ),
             (
                 r#"{"workload": {"model_family": "cnn"}}"#,

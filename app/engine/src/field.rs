@@ -28,8 +28,14 @@ pub enum FieldProblem {
     NotAbove { min: String },
     #[error("Must be at most {max}.")]
     TooLarge { max: String },
-    #[error("Choose one of: {allowed}.")]
-    NotAChoice { allowed: String },
+    /// A value naming none of the keys. `text` is the value as given
+    /// (shortened), and `suggestion` the key it is one or two typos away from.
+    #[error("{}", choice_sentence(text, suggestion.as_deref(), allowed))]
+    NotAChoice {
+        text: String,
+        allowed: String,
+        suggestion: Option<String>,
+    },
     #[error("“{id}” is not in the hardware catalogue.")]
     UnknownId { id: String },
     /// A catalogued part, named as the catalogue names it, that lacks the
@@ -108,8 +114,11 @@ impl FieldErrors {
     /// for whoever is fixing a hand-edited link.
     pub fn page_message_for(&self, field: &str) -> Option<String> {
         self.problem_for(field).map(|problem| match problem {
-            FieldProblem::NotAChoice { allowed } => format!(
+            FieldProblem::NotAChoice { text, allowed, .. } if text.is_empty() => format!(
                 "Not one of this menu's choices; pick one from the list. A link may say: {allowed}."
+            ),
+            FieldProblem::NotAChoice { text, allowed, .. } => format!(
+                "“{text}” is not one of this menu's choices; pick one from the list. A link may say: {allowed}."
             ),
             problem => problem.to_string(),
         })
@@ -239,6 +248,76 @@ fn commas_group_thousands(text: &str) -> bool {
     let first_ok =
         (1..=3).contains(&first.len()) && first.chars().all(|c| c.is_ascii_digit()) && first != "0";
     first_ok && groups.all(|group| group.len() == 3 && group.chars().all(|c| c.is_ascii_digit()))
+}
+
+impl FieldProblem {
+    /// The problem for `raw`, which names none of `keys`: it echoes the value
+    /// and, when the value is a typo or two away from one key, suggests it.
+    pub fn not_a_choice(raw: &str, keys: &[&str]) -> Self {
+        let wanted = raw.trim().to_ascii_lowercase();
+        FieldProblem::NotAChoice {
+            text: shorten(raw.trim()),
+            allowed: keys.join(", "),
+            suggestion: nearest_key(&wanted, keys).map(str::to_string),
+        }
+    }
+}
+
+/// The sentence for a value that names no choice; an empty value is only
+/// told the choices, since there is nothing to echo.
+fn choice_sentence(text: &str, suggestion: Option<&str>, allowed: &str) -> String {
+    match (text.is_empty(), suggestion) {
+        (true, _) => format!("Choose one of: {allowed}."),
+        (false, Some(key)) => {
+            format!("“{text}” is not a choice; did you mean {key}? Choose one of: {allowed}.")
+        }
+        (false, None) => format!("“{text}” is not a choice. Choose one of: {allowed}."),
+    }
+}
+
+/// The one key within two edits of `wanted` (one edit for keys of up to four
+/// letters, so that short keys are not all suggested for each other), or
+/// `None` when no key or more than one key is that close.
+fn nearest_key<'k>(wanted: &str, keys: &[&'k str]) -> Option<&'k str> {
+    if wanted.is_empty() {
+        return None;
+    }
+    let mut close = keys.iter().copied().filter(|key| {
+        let limit = if key.chars().count() <= 4 { 1 } else { 2 };
+        edit_distance(wanted, key) <= limit
+    });
+    let first = close.next()?;
+    close.all(|other| other == first).then_some(first)
+}
+
+/// Levenshtein distance counted in characters, where swapping two neighbours
+/// counts once (the commonest typo, as in `bf61`).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // Three rows of the table suffice: row i-2 for swaps, row i-1, and row i.
+    // A missing cell reads as "very far" and saturating adds keep it there.
+    let cell = |row: &[usize], k: usize| row.get(k).copied().unwrap_or(usize::MAX);
+    let mut before: Vec<usize> = Vec::new();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, &from) in a.iter().enumerate() {
+        let mut current = Vec::with_capacity(b.len() + 1);
+        current.push(i.saturating_add(1));
+        for (j, &to) in b.iter().enumerate() {
+            let deletion = cell(&previous, j + 1).saturating_add(1);
+            let insertion = cell(&current, j).saturating_add(1);
+            let substitution = cell(&previous, j).saturating_add(usize::from(from != to));
+            let mut best = deletion.min(insertion).min(substitution);
+            let swapped =
+                i > 0 && j > 0 && a.get(i - 1) == Some(&to) && b.get(j - 1) == Some(&from);
+            if swapped {
+                best = best.min(cell(&before, j - 1).saturating_add(1));
+            }
+            current.push(best);
+        }
+        before = std::mem::replace(&mut previous, current);
+    }
+    previous.last().copied().unwrap_or(0)
 }
 
 /// Keeps echoed input short so a pasted novel cannot flood the page.
@@ -379,12 +458,8 @@ impl Checker {
         if found.is_none() {
             let mut allowed: Vec<&str> = options.iter().map(|(key, _)| *key).collect();
             allowed.dedup();
-            self.errors.push(
-                field,
-                FieldProblem::NotAChoice {
-                    allowed: allowed.join(", "),
-                },
-            );
+            self.errors
+                .push(field, FieldProblem::not_a_choice(raw, &allowed));
         }
         found
     }
@@ -506,17 +581,60 @@ mod tests {
         let errors = checker.errors;
         assert_eq!(
             errors.message_for("op").as_deref(),
-            Some("Choose one of: conv2d, matmul.")
+            Some("“conv” is not a choice; did you mean conv2d? Choose one of: conv2d, matmul.")
         );
         assert_eq!(
             errors.page_message_for("op").as_deref(),
             Some(
-                "Not one of this menu's choices; pick one from the list. A link may say: conv2d, matmul."
+                "“conv” is not one of this menu's choices; pick one from the list. A link may say: conv2d, matmul."
             )
         );
         // Every other problem reads the same on the page and on the command line.
         assert_eq!(errors.page_message_for("n"), errors.message_for("n"));
         assert_eq!(errors.page_message_for("absent"), None);
+    }
+
+    #[test]
+    fn a_wrong_choice_is_echoed_with_the_one_key_it_nearly_spells() {
+        let keys = ["fp32", "bf16", "fp8", "int8", "int4"];
+        let message = |raw: &str| FieldProblem::not_a_choice(raw, &keys).to_string();
+        assert_eq!(
+            message("bf61"),
+            "“bf61” is not a choice; did you mean bf16? Choose one of: fp32, bf16, fp8, int8, int4."
+        );
+        assert_eq!(
+            message(" FP23 "),
+            "“FP23” is not a choice; did you mean fp32? Choose one of: fp32, bf16, fp8, int8, int4."
+        );
+        // int2 is one edit from both int8 and int4, so neither is suggested.
+        assert_eq!(
+            message("int2"),
+            "“int2” is not a choice. Choose one of: fp32, bf16, fp8, int8, int4."
+        );
+        // TF32 is a format of its own, two edits from fp32: no suggestion.
+        assert_eq!(
+            message("tf32"),
+            "“tf32” is not a choice. Choose one of: fp32, bf16, fp8, int8, int4."
+        );
+        assert_eq!(
+            message("double"),
+            "“double” is not a choice. Choose one of: fp32, bf16, fp8, int8, int4."
+        );
+        assert_eq!(message("  "), "Choose one of: fp32, bf16, fp8, int8, int4.");
+        // A pasted novel is echoed in part only.
+        assert!(message(&"x".repeat(500)).starts_with("“xxxxxxxxxxxxxxxxxxxxxxxx…”"));
+    }
+
+    #[test]
+    fn edit_distance_counts_typos() {
+        assert_eq!(edit_distance("", ""), 0);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("abc", ""), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("bf61", "bf16"), 1);
+        assert_eq!(edit_distance("on-prem", "on_prem"), 1);
+        assert_eq!(edit_distance("pytroch", "pytorch"), 1);
+        assert_eq!(edit_distance("ünïcode", "unicode"), 2);
     }
 
     #[test]

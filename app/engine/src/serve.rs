@@ -323,7 +323,8 @@ impl ServeForm {
         let mut checker = Checker::default();
         let precision = WeightPrecision::parse(&self.precision);
         if precision.is_none() {
-            let allowed = WeightPrecision::ALL.map(WeightPrecision::key).join(", ");
+            let keys = WeightPrecision::ALL.map(WeightPrecision::key);
+            let allowed = keys.join(", ");
             // FP16 is a real serving format, so it gets a way forward rather
             // than a bare list: it costs what BF16 costs in this model.
             let problem = if self.precision.trim().eq_ignore_ascii_case("fp16") {
@@ -331,7 +332,7 @@ impl ServeForm {
                     reason: format!("Choose bf16 for FP16: both take 2 bytes, and the catalogue lists one 16-bit peak per part (FP16's on parts without BF16, such as the T4). Choose one of: {allowed}."),
                 }
             } else {
-                FieldProblem::NotAChoice { allowed }
+                FieldProblem::not_a_choice(&self.precision, &keys)
             };
             checker.errors.push("precision", problem);
         }

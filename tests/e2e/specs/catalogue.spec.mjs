@@ -52,9 +52,9 @@ test("values in a link that are not choices show beside their fields", async ({ 
   const widget = course.widget("catalogue");
   // The page asks for a choice from the menu, which shows the stray value,
   // then names the keys a link may use, for whoever is fixing the link.
-  await expect(widget.error("class")).toHaveText("⚠ Not one of this menu's choices; pick one from the list."
+  await expect(widget.error("class")).toHaveText("⚠ “quantum” is not one of this menu's choices; pick one from the list."
     + " A link may say: all, gpu, tpu, asic, fpga, cpu, edge, neuromorphic.");
-  await expect(widget.error("sort")).toHaveText(/^⚠ Not one of this menu's choices; pick one from the list\. A link may say: class, name, year, fp32, bf16, .*tdp.*purchase_price_low\.$/);
+  await expect(widget.error("sort")).toHaveText(/^⚠ “speed” is not one of this menu's choices; pick one from the list\. A link may say: class, name, year, fp32, bf16, .*tdp.*purchase_price_low\.$/);
   await expect(widget.input("class").locator("option:checked")).toHaveText("quantum (not available)");
   await expect(widget.root.getByTestId("results-invalid")).toBeVisible();
   await widget.input("class").selectOption("gpu");

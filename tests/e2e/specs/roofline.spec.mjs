@@ -233,7 +233,7 @@ test("an unknown operation in a link is shown with its message, and a real choic
   const menu = widget.input("op");
   await expect(menu.locator("option:checked")).toHaveText("softmax (not available)");
   await expect(menu).toHaveAttribute("aria-invalid", "true");
-  await expect(widget.error("op")).toHaveText(/^⚠ Not one of this menu's choices; pick one from the list\. A link may say: .*\bmatmul\b.*\bdecode\b.*\.$/);
+  await expect(widget.error("op")).toHaveText(/^⚠ “softmax” is not one of this menu's choices; pick one from the list\. A link may say: .*\bmatmul\b.*\bdecode\b.*\.$/);
   await menu.selectOption("decode");
   await expect(widget.error("op")).toHaveText("");
   await expect(menu).toHaveAttribute("aria-invalid", "false");

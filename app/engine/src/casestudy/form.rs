@@ -316,9 +316,7 @@ impl CaseStudyForm {
         if !PRESETS.contains(&preset_key.as_str()) {
             c.errors.push(
                 "preset",
-                FieldProblem::NotAChoice {
-                    allowed: PRESETS.join(", "),
-                },
+                FieldProblem::not_a_choice(self.get("preset"), &PRESETS),
             );
         }
         let tables = match parse_tables(self.get("tables")) {

@@ -72,8 +72,8 @@ macro_rules! choice {
                 Self::ALL.iter().copied().find(|choice| choice.key() == wanted)
             }
 
-            fn allowed() -> String {
-                Self::ALL.iter().map(|choice| choice.key()).collect::<Vec<_>>().join(", ")
+            fn keys() -> Vec<&'static str> {
+                Self::ALL.iter().map(|choice| choice.key()).collect()
             }
         }
     };
@@ -207,14 +207,14 @@ impl MatcherForm {
             "phase",
             &self.phase,
             Phase::parse,
-            Phase::allowed,
+            Phase::keys,
         );
         let model_family = optional_choice(
             &mut checker,
             "model_family",
             &self.model_family,
             Family::parse,
-            Family::allowed,
+            Family::keys,
         );
         let params = checker.optional_real("params", &self.params, Range::at_least(1.0, 1e15));
         let batch_size =
@@ -239,21 +239,21 @@ impl MatcherForm {
             "deployment",
             &self.deployment,
             Deployment::parse,
-            Deployment::allowed,
+            Deployment::keys,
         );
         let framework = optional_choice(
             &mut checker,
             "framework",
             &self.framework,
             Framework::parse,
-            Framework::allowed,
+            Framework::keys,
         );
         let model_update = optional_choice(
             &mut checker,
             "model_update",
             &self.model_update,
             Update::parse,
-            Update::allowed,
+            Update::keys,
         );
         let budget_usd =
             checker.optional_real("budget_usd", &self.budget_usd, Range::at_least(0.0, 1e12));
@@ -308,13 +308,13 @@ fn required_choice<T>(
     field: &'static str,
     raw: &str,
     parse: fn(&str) -> Option<T>,
-    allowed: fn() -> String,
+    keys: fn() -> Vec<&'static str>,
 ) -> Option<T> {
     let parsed = parse(raw);
     if parsed.is_none() {
         checker
             .errors
-            .push(field, FieldProblem::NotAChoice { allowed: allowed() });
+            .push(field, FieldProblem::not_a_choice(raw, &keys()));
     }
     parsed
 }
@@ -325,12 +325,12 @@ fn optional_choice<T>(
     field: &'static str,
     raw: &str,
     parse: fn(&str) -> Option<T>,
-    allowed: fn() -> String,
+    keys: fn() -> Vec<&'static str>,
 ) -> Option<Option<T>> {
     if raw.trim().is_empty() {
         Some(None)
     } else {
-        required_choice(checker, field, raw, parse, allowed).map(Some)
+        required_choice(checker, field, raw, parse, keys).map(Some)
     }
 }
 

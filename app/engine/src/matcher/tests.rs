@@ -582,7 +582,7 @@ fn bad_input_is_named() {
     let errors = form(&[("phase", "testing")]).validate(&cat).unwrap_err();
     assert_eq!(
         errors.message_for("phase").as_deref(),
-        Some("Choose one of: training, inference.")
+        Some("“testing” is not a choice. Choose one of: training, inference.")
     );
     let errors = MatcherForm::unknown().validate(&cat).unwrap_err();
     assert!(errors.message_for("phase").is_some());
@@ -612,7 +612,7 @@ fn bad_input_is_named() {
     assert!(errors.message_for("power_budget_w").is_some());
     assert_eq!(
         errors.message_for("deployment").as_deref(),
-        Some("Choose one of: cloud, on_prem, edge.")
+        Some("“moon” is not a choice. Choose one of: cloud, on_prem, edge.")
     );
     assert_eq!(
         errors.message_for("latency_p99_ms").as_deref(),

@@ -179,7 +179,7 @@ fn bad_input_names_each_field() {
     );
     assert_eq!(
         errors.message_for("precision").as_deref(),
-        Some("Choose one of: fp32, bf16, fp8, int8.")
+        Some("“fp64” is not a choice. Choose one of: fp32, bf16, fp8, int8.")
     );
     assert_eq!(
         errors.message_for("m").as_deref(),

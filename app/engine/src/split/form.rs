@@ -248,12 +248,9 @@ impl SplitForm {
         if key != CUSTOM {
             let mut allowed: Vec<&str> = presets::PRESETS.iter().map(|p| p.key).collect();
             allowed.extend([CUSTOM, PARAMS_ONLY]);
-            checker.errors.push(
-                "model",
-                FieldProblem::NotAChoice {
-                    allowed: allowed.join(", "),
-                },
-            );
+            checker
+                .errors
+                .push("model", FieldProblem::not_a_choice(&self.model, &allowed));
             return None;
         }
         let layers = checker.whole("layers", &self.layers, Range::at_least(1.0, 10_000.0));
