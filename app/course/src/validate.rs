@@ -134,13 +134,18 @@ fn check_with_manifest(
         .filter(|diagnostic| diagnostic.message.contains(LEFT_OUT))
         .map(|diagnostic| diagnostic.path.clone())
         .collect();
-    report.diagnostics = read_hardware.problems.clone();
-    report
-        .diagnostics
-        .extend(follow_on.into_iter().filter(|diagnostic| {
+    let mut follow_on: Vec<Diagnostic> = follow_on
+        .into_iter()
+        .filter(|diagnostic| {
             !(diagnostic.message.starts_with(LENGTH_PROBLEM)
                 && miscounted.contains(&diagnostic.path))
-        }));
+        })
+        .collect();
+    // Read top to bottom, file by file, as a compiler's errors are; the sort
+    // is stable, so problems on one line keep the order they were found in.
+    follow_on.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
+    report.diagnostics = read_hardware.problems.clone();
+    report.diagnostics.extend(follow_on);
     report.catalogue = catalogue;
     report
 }

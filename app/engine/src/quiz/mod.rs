@@ -148,6 +148,18 @@ pub fn parse(text: &str) -> Result<Quiz, Vec<(usize, String)>> {
 /// Prompt openings that refer back to an earlier question.
 const LEANING_OPENINGS: [&str; 5] = ["That ", "Those ", "These ", "The same ", "Keep "];
 
+/// The line, at or after `from` (one-based), where `repeat` was written:
+/// the quoted occurrence after those written exactly alike. `None` when the
+/// value was written with escapes, so it cannot be found as typed.
+fn repeat_line(text: &str, from: usize, repeat: &Repeat) -> Option<usize> {
+    let quoted = format!("\"{}\"", repeat.text);
+    text.lines()
+        .enumerate()
+        .skip(from.saturating_sub(1))
+        .flat_map(|(index, line)| line.matches(quoted.as_str()).map(move |_| index + 1))
+        .nth(repeat.written_alike)
+}
+
 fn problems(quiz: &Quiz, text: &str) -> Vec<(usize, String)> {
     // The n-th line declaring this id, so a repeated id is reported where
     // it is repeated, not at the question the author did not touch.
@@ -212,19 +224,34 @@ fn problems(quiz: &Quiz, text: &str) -> Vec<(usize, String)> {
                 type_name(question.kind)
             ));
         }
-        if let Some(repeated) = first_repeat(question.options.iter().map(|o| o.text.as_str())) {
-            say(format!(
-                "two options read \"{repeated}\"; a learner cannot tell them apart"
-            ));
+        // A repeat is reported where it is repeated, as a repeated id is.
+        let mut say_at_repeat = |repeat: &Repeat, message: String| {
+            let at = repeat_line(text, line, repeat).unwrap_or(line);
+            out.push((at, format!("question `{}`: {message}", question.id)));
+        };
+        if let Some(repeat) = first_repeat(question.options.iter().map(|o| o.text.as_str())) {
+            let shown = repeat.text.trim();
+            say_at_repeat(
+                &repeat,
+                format!("two options read \"{shown}\"; a learner cannot tell them apart"),
+            );
         }
-        if let Some(repeated) = first_repeat(question.items.iter().map(String::as_str)) {
-            say(format!(
-                "the item \"{repeated}\" is listed twice, so its place is ambiguous"
-            ));
+        if let Some(repeat) = first_repeat(question.items.iter().map(String::as_str)) {
+            let shown = repeat.text.trim();
+            say_at_repeat(
+                &repeat,
+                format!("the item \"{shown}\" is listed twice, so its place is ambiguous"),
+            );
         }
-        if let Some(repeated) = first_repeat(question.pairs.iter().map(|p| p.left.as_str())) {
-            say(format!("two pairs share the left side \"{repeated}\""));
+        if let Some(repeat) = first_repeat(question.pairs.iter().map(|p| p.left.as_str())) {
+            let shown = repeat.text.trim();
+            say_at_repeat(
+                &repeat,
+                format!("two pairs share the left side \"{shown}\""),
+            );
         }
+        let mut say =
+            |message: String| out.push((line, format!("question `{}`: {message}", question.id)));
         match question.kind {
             QuestionType::Single | QuestionType::Multiple => {
                 let correct = question.options.iter().filter(|o| o.correct).count();
@@ -349,16 +376,31 @@ fn foreign_fields(question: &Question) -> Vec<&'static str> {
 }
 
 /// The first text that appears twice (compared trimmed and case-blind).
-fn first_repeat<'a>(texts: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let mut seen: Vec<String> = Vec::new();
+/// The first text that repeats an earlier one (ignoring case and outer
+/// spaces), as written, with how many earlier texts were written exactly so:
+/// that count says which quoted occurrence in the file is the repeat.
+fn first_repeat<'a>(texts: impl Iterator<Item = &'a str>) -> Option<Repeat<'a>> {
+    let mut seen: Vec<&str> = Vec::new();
     for text in texts {
-        let key = text.trim().to_lowercase();
-        if seen.contains(&key) {
-            return Some(text.trim());
+        let key = text.trim();
+        if seen
+            .iter()
+            .any(|earlier| earlier.trim().to_lowercase() == key.to_lowercase())
+        {
+            let written_alike = seen.iter().filter(|earlier| **earlier == text).count();
+            return Some(Repeat {
+                text,
+                written_alike,
+            });
         }
-        seen.push(key);
+        seen.push(text);
     }
     None
+}
+
+struct Repeat<'a> {
+    text: &'a str,
+    written_alike: usize,
 }
 
 /// Every grid value of every parameter: corners and a seeded sample must all

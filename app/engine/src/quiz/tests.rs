@@ -279,6 +279,50 @@ fn fields_of_another_type_and_repeated_choices_are_reported() {
     );
 }
 
+/// A repeated option or item is reported at the line that repeats it, so
+/// the author is taken to the copy rather than the original.
+#[test]
+fn a_repeat_is_reported_at_its_own_line() {
+    let line_of = |text: &str, needle: &str| {
+        text.lines()
+            .position(|l| l.contains(needle))
+            .map_or(0, |i| i + 1)
+    };
+    let problem_line = |text: &str| match parse(text) {
+        Err(problems) => problems
+            .iter()
+            .find(|(_, message)| {
+                message.contains("two options read") || message.contains("listed twice")
+            })
+            .map(|(line, _)| *line),
+        Ok(_) => None,
+    };
+    let first = QUIZ
+        .lines()
+        .find(|l| l.contains("text = ") && !l.contains("Peak FLOP/s"))
+        .unwrap();
+    let first_text = first.split('"').nth(1).unwrap();
+    let twice = QUIZ.replace(
+        "{ text = \"Peak FLOP/s\",",
+        &format!("{{ text = \"{first_text}\","),
+    );
+    assert_eq!(
+        problem_line(&twice),
+        Some(line_of(&twice, "feedback = \"Decode does"))
+    );
+    // Written differently (case, spaces), the repeat is still found on its line.
+    let unlike = QUIZ.replace(
+        "{ text = \"Peak FLOP/s\",",
+        &format!("{{ text = \" {} \",", first_text.to_uppercase()),
+    );
+    assert_eq!(
+        problem_line(&unlike),
+        Some(line_of(&unlike, "feedback = \"Decode does"))
+    );
+    let items = ARRANGE.replace("\"NVLink 4\", \"NDR", "\"HBM3\", \"NDR");
+    assert_eq!(problem_line(&items), Some(line_of(&items, "items = [")));
+}
+
 /// A missing key is named with its question, and the rest of the file is
 /// still checked, so one run shows every problem.
 #[test]
