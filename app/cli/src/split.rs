@@ -234,6 +234,7 @@ pub fn run(text: &str, catalogue: &Catalogue) -> Result<Value, String> {
                 .map(|best| split::report(&input, &best.parallel));
             encode(serde_json::to_value(serde_json::json!({
                 "best": best,
+                "fastest": result.fastest,
                 "top": result.top,
                 "pareto": result.pareto,
                 "configs_evaluated": result.configs_evaluated,
@@ -249,9 +250,12 @@ pub fn run(text: &str, catalogue: &Catalogue) -> Result<Value, String> {
 
 /// What the search decides for itself, naming any of it the input had set.
 fn search_note(overridden: &[String]) -> String {
-    let searched = "The search tries every micro-batch, recomputation mode and sequence-parallel setting with each tp, pp, dp, virtual-stage and ZeRO choice, and reports the plan it ranks first.";
+    let searched = format!(
+        "The search tries every micro-batch, recomputation mode and sequence-parallel setting with each tp, pp, dp, virtual-stage and ZeRO choice, and reports the plan it ranks first: the one needing the least memory among those within {}% of the fastest step time (`fastest`), a difference smaller than the model's own error.",
+        search::NEAR_TIE * 100.0
+    );
     if overridden.is_empty() {
-        searched.to_string()
+        searched
     } else {
         format!(
             "{searched} The input's {} is not used; to price a plan as written, give it as `parallel` (`best.parallel` can be pasted there as it is).",

@@ -13,6 +13,12 @@
 //!
 //! Plans are enumerated up front (cheap) and priced in chunks, so a browser
 //! can run a slice per frame and paint a progress bar in between.
+//!
+//! The ranking is by step time, with one exception at the top: plans within
+//! `NEAR_TIE` of the fastest are a tie the model cannot break (its own error
+//! is larger), so the one among them that needs the least memory leads. Its
+//! headroom absorbs allocator fragmentation and activation peaks the model
+//! does not count. The fastest plan is still reported, and follows it.
 
 use super::evaluate::evaluate;
 use super::model::Recompute;
@@ -24,6 +30,8 @@ pub const MAX_MICRO_BATCH: u64 = 64;
 /// Virtual pipeline stages per accelerator the search tries.
 pub const MAX_VIRTUAL_STAGES: u64 = 8;
 pub const TOP: usize = 10;
+/// Step times within this fraction of the fastest count as a tie.
+pub const NEAR_TIE: f64 = 0.01;
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Candidate {
@@ -36,7 +44,11 @@ pub struct Candidate {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SearchResult {
+    /// The recommended plan: the least memory among those within `NEAR_TIE`
+    /// of the fastest step time.
     pub best: Option<Candidate>,
+    /// The plan with the shortest step time, which `best` may differ from.
+    pub fastest: Option<Candidate>,
     pub top: Vec<Candidate>,
     /// Plans no other fitting plan beats on both memory and throughput, by memory.
     pub pareto: Vec<Candidate>,
@@ -221,9 +233,32 @@ impl Search {
                 pareto.push(candidate);
             }
         }
+        let fastest = self.top.first().copied();
+        let best = fastest.and_then(|fastest| {
+            let limit = fastest.step_time_s * (1.0 + NEAR_TIE);
+            self.fitting
+                .iter()
+                .filter(|c| c.step_time_s <= limit)
+                .min_by(|a, b| {
+                    a.memory_bytes
+                        .total_cmp(&b.memory_bytes)
+                        .then(a.step_time_s.total_cmp(&b.step_time_s))
+                })
+                .copied()
+        });
+        // The recommended plan leads; the rest follow from the fastest down.
+        let mut top: Vec<Candidate> = best.into_iter().collect();
+        top.extend(
+            self.top
+                .iter()
+                .filter(|c| best.is_none_or(|b| **c != b))
+                .copied(),
+        );
+        top.truncate(TOP);
         SearchResult {
-            best: self.top.first().copied(),
-            top: self.top,
+            best,
+            fastest,
+            top,
             pareto,
             configs_evaluated: self.plans.len() as u64,
             configs_fitting: self.fitting.len() as u64,

@@ -10,7 +10,7 @@ use charming::element::{AxisType, Symbol, Tooltip, Trigger};
 use charming::series::Scatter;
 use charming::Chart;
 use engine::format;
-use engine::split::search::{Candidate, Progress, Search, SearchResult};
+use engine::split::search::{Candidate, Progress, Search, SearchResult, NEAR_TIE};
 use engine::split::{SplitForm, SplitInput};
 use engine::widgets::WidgetForm;
 use leptos::prelude::*;
@@ -124,7 +124,7 @@ pub fn AutoSplit(input: Signal<Option<SplitInput>>, form: RwSignal<SplitForm>) -
     view! {
         <section class="auto-split" data-testid="auto-split" aria-label="Search every split">
             <WidgetSubheading>"Let the search choose"</WidgetSubheading>
-            <p>"Price every valid combination of tp, pp, dp, virtual stages, ZeRO stage, micro-batch, recomputation and sequence parallelism for this model and cluster, and rank those that fit by time to train."</p>
+            <p>{format!("Price every valid combination of tp, pp, dp, virtual stages, ZeRO stage, micro-batch, recomputation and sequence parallelism for this model and cluster, and rank those that fit by time to train. Plans within {}% of the fastest are a tie this model cannot break, so the one needing the least memory leads: its headroom absorbs fragmentation and activation peaks the model does not count.", NEAR_TIE * 100.0)}</p>
             <button type="button" data-testid="auto-run" disabled=move || input.with(Option::is_none) || progress.with(Option::is_some) on:click=start>
                 "Search every split"
             </button>
@@ -150,6 +150,7 @@ pub fn AutoSplit(input: Signal<Option<SplitInput>>, form: RwSignal<SplitForm>) -
                         format::grouped(f.result.configs_unsupported)))}
                     {stale.get().unwrap_or(false).then_some(" These results are for earlier settings; search again to update them.")}
                 </p>
+                {tie_note(&f.result)}
                 <Ranking top=f.result.top.clone() use_plan=use_plan />
             })}
             <Show when=move || finished.with(Option::is_some)>
@@ -157,6 +158,27 @@ pub fn AutoSplit(input: Signal<Option<SplitInput>>, form: RwSignal<SplitForm>) -
             </Show>
         </section>
     }
+}
+
+/// Says why rank 1 is not the fastest plan, when it is not.
+fn tie_note(result: &SearchResult) -> Option<impl IntoView> {
+    let (best, fastest) = (result.best?, result.fastest?);
+    (best != fastest).then(|| {
+        let slower = (best.step_time_s / fastest.step_time_s - 1.0) * 100.0;
+        let pace = if slower > 0.0 {
+            format!("steps {}% slower than", format::significant_digits(slower, 2))
+        } else {
+            "is as fast as".to_string()
+        };
+        view! {
+            <p data-testid="auto-tie">{format!(
+                "Rank 1 {pace} the fastest plan (rank 2) but needs {} less memory per accelerator ({} against {}).",
+                format::si(fastest.memory_bytes - best.memory_bytes, "B"),
+                format::si(best.memory_bytes, "B"),
+                format::si(fastest.memory_bytes, "B"),
+            )}</p>
+        }
+    })
 }
 
 #[component]
