@@ -355,7 +355,7 @@ fn split_rejects_bad_input_with_one_line() {
         ),
         (
             r#"{"model": {"preset": "gpt3-175b"}, "training": {"global_batch": 8, "precision": "fp4"}, "cluster": {"accelerator": "a100-sxm-80gb", "count": 8}, "parallel": {"tp": 3}}"#,
-            "training.precision: “fp4” is not a choice; did you mean fp8? Choose one of: fp32, bf16, fp16, fp8.; parallel.pp: tp × pp = 3 must divide",
+            "training.precision: “fp4” is not a choice. Choose one of: fp32, bf16, fp16, fp8.; parallel.pp: tp × pp = 3 must divide",
         ),
         ("[1, 2]", "must be a JSON object"),
     ];

@@ -57,6 +57,7 @@ fn check_with_manifest(
     read: &dyn Fn(&str) -> Result<String, String>,
     manifest_text: Result<String, String>,
 ) -> CourseReport {
+    let manifest_source = manifest_text.as_ref().ok().cloned().unwrap_or_default();
     let manifest = match parse_manifest(manifest_text) {
         Ok(manifest) => manifest,
         Err(diagnostics) => {
@@ -143,6 +144,9 @@ fn check_with_manifest(
         .collect();
     // Read top to bottom, file by file, as a compiler's errors are; the sort
     // is stable, so problems on one line keep the order they were found in.
+    // An unreadable file is first moved to the manifest line naming it, so
+    // it sorts where it is shown.
+    at_naming_lines(&mut follow_on, &manifest_source);
     follow_on.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     report.diagnostics = read_hardware.problems.clone();
     report.diagnostics.extend(follow_on);

@@ -52,3 +52,35 @@ fn a_missing_module_quiz_or_catalogue_file_is_reported_where_the_manifest_names_
         assert!(found[0].contains(file), "{file}: {found:?}");
     }
 }
+
+/// Problems other than the catalogue's read top to bottom, file by file,
+/// with an unreadable file sorted at the manifest line where it is shown.
+#[test]
+fn problems_are_listed_in_file_and_line_order() {
+    let root = content_root();
+    let read = |relative: &str| {
+        if relative == "quizzes/compute-or-memory.toml" {
+            return Err("No such file or directory".to_string());
+        }
+        let text =
+            std::fs::read_to_string(root.join(relative)).map_err(|error| error.to_string())?;
+        // Two problems late in a module, and one early, found in that order.
+        Ok(if relative == "05-clusters.md" {
+            format!("{text}\n# A heading one level too high\n")
+        } else if relative == "02-accelerators.md" {
+            text.replacen("\n\n", "\n\n```widget nosuchwidget\n```\n\n", 1)
+        } else {
+            text
+        })
+    };
+    let report = check_course(&read);
+    let places: Vec<(String, usize)> = report
+        .diagnostics
+        .iter()
+        .map(|d| (d.path.clone(), d.line))
+        .collect();
+    assert!(places.len() >= 3, "{places:?}");
+    let mut sorted = places.clone();
+    sorted.sort();
+    assert_eq!(places, sorted);
+}

@@ -276,18 +276,35 @@ fn choice_sentence(text: &str, suggestion: Option<&str>, allowed: &str) -> Strin
 }
 
 /// The one key within two edits of `wanted` (one edit for keys of up to four
-/// letters, so that short keys are not all suggested for each other), or
-/// `None` when no key or more than one key is that close.
+/// characters, so that short keys are not all suggested for each other), or
+/// `None` when no key or more than one key is that close. Every digit typed
+/// must appear in the key: digits name things (fp4, int4, a 13B model), so
+/// a different digit is a different thing, not a typo, while a swapped or
+/// dropped digit is a typo (bf61, llama3-8).
 fn nearest_key<'k>(wanted: &str, keys: &[&'k str]) -> Option<&'k str> {
     if wanted.is_empty() {
         return None;
     }
     let mut close = keys.iter().copied().filter(|key| {
         let limit = if key.chars().count() <= 4 { 1 } else { 2 };
-        edit_distance(wanted, key) <= limit
+        digits_within(wanted, key) && edit_distance(wanted, key) <= limit
     });
     let first = close.next()?;
     close.all(|other| other == first).then_some(first)
+}
+
+/// Whether every digit of `typed`, counted with repeats, appears in `key`.
+fn digits_within(typed: &str, key: &str) -> bool {
+    let mut left: Vec<char> = key.chars().filter(char::is_ascii_digit).collect();
+    typed.chars().filter(char::is_ascii_digit).all(|digit| {
+        match left.iter().position(|&d| d == digit) {
+            Some(at) => {
+                left.swap_remove(at);
+                true
+            }
+            None => false,
+        }
+    })
 }
 
 /// Levenshtein distance counted in characters, where swapping two neighbours
@@ -621,6 +638,19 @@ mod tests {
             "“double” is not a choice. Choose one of: fp32, bf16, fp8, int8, int4."
         );
         assert_eq!(message("  "), "Choose one of: fp32, bf16, fp8, int8, int4.");
+        // A different digit names a different thing, so it is not a typo.
+        assert_eq!(
+            message("fp4"),
+            "“fp4” is not a choice. Choose one of: fp32, bf16, fp8, int8, int4."
+        );
+        assert_eq!(
+            message("fp3"),
+            "“fp3” is not a choice; did you mean fp32? Choose one of: fp32, bf16, fp8, int8, int4."
+        );
+        let models = ["llama3-8b", "llama3-70b", "gpt3-175b"];
+        let model = |raw: &str| FieldProblem::not_a_choice(raw, &models).to_string();
+        assert!(model("llama3-8").contains("did you mean llama3-8b?"));
+        assert!(!model("gpt3-13b").contains("did you mean"));
         // A pasted novel is echoed in part only.
         assert!(message(&"x".repeat(500)).starts_with("“xxxxxxxxxxxxxxxxxxxxxxxx…”"));
     }

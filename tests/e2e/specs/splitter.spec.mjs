@@ -112,7 +112,7 @@ test("a near tie is led by the plan with headroom, and the page says so", async 
   await widget.root.getByTestId("auto-run").click();
   await expect(widget.root.getByTestId("auto-row")).toHaveCount(10);
   await expect(widget.root.getByTestId("auto-tie")).toHaveText(
-    /^Rank 1 steps 0\.\d+% slower than the fastest plan \(rank 2\) but needs \d+(\.\d+)? GB less memory per accelerator \(\d+(\.\d+)? GB against 7\d(\.\d+)? GB\)\.$/);
+    /^Rank 1 takes 0\.\d+% longer per step than the fastest plan \(rank 2\) but needs \d+(\.\d+)? GB less memory per accelerator \(\d+(\.\d+)? GB against 7\d(\.\d+)? GB\)\.$/);
   const memory = async (row) => parseFloat(await widget.root.getByTestId("auto-row").nth(row).locator("td").nth(8).textContent());
   expect(await memory(0)).toBeLessThan(await memory(1) - 20);
   await course.expectNoConsoleErrors();

@@ -148,14 +148,16 @@ pub fn parse(text: &str) -> Result<Quiz, Vec<(usize, String)>> {
 /// Prompt openings that refer back to an earlier question.
 const LEANING_OPENINGS: [&str; 5] = ["That ", "Those ", "These ", "The same ", "Keep "];
 
-/// The line, at or after `from` (one-based), where `repeat` was written:
-/// the quoted occurrence after those written exactly alike. `None` when the
-/// value was written with escapes, so it cannot be found as typed.
+/// The line, at or after `from` (one-based) and before the next question,
+/// where `repeat` was written: the quoted occurrence after those written
+/// exactly alike. `None` when the value was written with escapes, so it
+/// cannot be found as typed within its question.
 fn repeat_line(text: &str, from: usize, repeat: &Repeat) -> Option<usize> {
     let quoted = format!("\"{}\"", repeat.text);
     text.lines()
         .enumerate()
         .skip(from.saturating_sub(1))
+        .take_while(|(_, line)| !line.trim_start().starts_with("[[question"))
         .flat_map(|(index, line)| line.matches(quoted.as_str()).map(move |_| index + 1))
         .nth(repeat.written_alike)
 }
@@ -375,7 +377,6 @@ fn foreign_fields(question: &Question) -> Vec<&'static str> {
         .collect()
 }
 
-/// The first text that appears twice (compared trimmed and case-blind).
 /// The first text that repeats an earlier one (ignoring case and outer
 /// spaces), as written, with how many earlier texts were written exactly so:
 /// that count says which quoted occurrence in the file is the repeat.

@@ -578,7 +578,7 @@ fn bad_input_is_named() {
         (
             ("precision", "fp12"),
             "precision",
-            "“fp12” is not a choice; did you mean fp32? Choose one of: fp32, bf16, fp8, int8, int4.",
+            "“fp12” is not a choice. Choose one of: fp32, bf16, fp8, int8, int4.",
         ),
         (
             ("precision", "FP16"),

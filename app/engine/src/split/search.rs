@@ -251,7 +251,7 @@ impl Search {
         top.extend(
             self.top
                 .iter()
-                .filter(|c| best.is_none_or(|b| **c != b))
+                .filter(|c| best.is_none_or(|b| c.parallel != b.parallel))
                 .copied(),
         );
         top.truncate(TOP);

@@ -163,16 +163,20 @@ pub fn AutoSplit(input: Signal<Option<SplitInput>>, form: RwSignal<SplitForm>) -
 /// Says why rank 1 is not the fastest plan, when it is not.
 fn tie_note(result: &SearchResult) -> Option<impl IntoView> {
     let (best, fastest) = (result.best?, result.fastest?);
-    (best != fastest).then(|| {
+    (best.parallel != fastest.parallel).then(|| {
         let slower = (best.step_time_s / fastest.step_time_s - 1.0) * 100.0;
-        let pace = if slower > 0.0 {
-            format!("steps {}% slower than", format::significant_digits(slower, 2))
+        // Below a hundredth of a percent the two are equal to any reader.
+        let pace = if slower >= 0.005 {
+            format!(
+                "takes {}% longer per step than the fastest plan (rank 2) but",
+                format::significant_digits(slower, 2)
+            )
         } else {
-            "is as fast as".to_string()
+            "is as fast as rank 2 and".to_string()
         };
         view! {
             <p data-testid="auto-tie">{format!(
-                "Rank 1 {pace} the fastest plan (rank 2) but needs {} less memory per accelerator ({} against {}).",
+                "Rank 1 {pace} needs {} less memory per accelerator ({} against {}).",
                 format::si(fastest.memory_bytes - best.memory_bytes, "B"),
                 format::si(best.memory_bytes, "B"),
                 format::si(fastest.memory_bytes, "B"),
@@ -201,9 +205,9 @@ fn Ranking(top: Vec<Candidate>, use_plan: Callback<Candidate>) -> impl IntoView 
         }
     }).collect_view();
     view! {
-        <div class="table-scroll" role="region" aria-label="The ten fastest splits" tabindex="0">
+        <div class="table-scroll" role="region" aria-label="The ten top-ranked splits" tabindex="0">
             <table data-testid="auto-table">
-                <caption>"The ten fastest splits that fit"</caption>
+                <caption>"The ten top-ranked splits that fit"</caption>
                 <thead><tr>
                     <th scope="col">"Rank"</th><th scope="col">"tp"</th><th scope="col">"pp"</th><th scope="col">"dp"</th>
                     <th scope="col">"v"</th><th scope="col">"ZeRO"</th><th scope="col">"Micro-batch"</th><th scope="col">"Recompute"</th>
@@ -229,7 +233,7 @@ fn pareto_chart(result: &SearchResult) -> Chart {
         .y_axis(frame::y_axis("Tokens/s").type_(AxisType::Value))
         .series(
             Scatter::new()
-                .name("Ten fastest")
+                .name("Ten top-ranked")
                 .symbol(Symbol::Triangle)
                 .data(points(&result.top)),
         )
