@@ -5,6 +5,7 @@ mod bench;
 mod calculators;
 mod check;
 mod cost;
+mod example;
 mod matcher;
 mod package;
 mod simulate;
@@ -117,6 +118,12 @@ enum Command {
         #[arg(long, default_value = "content")]
         content: PathBuf,
     },
+    /// Print a working input for a calculator, to edit and pipe back: `lab example split | lab split -`.
+    Example {
+        /// The calculator's subcommand.
+        #[arg(value_enum)]
+        calculator: example::Calculator,
+    },
     /// List the widgets the course can place, as JSON.
     Widgets,
     /// Print the hardware catalogue (every accelerator, with sources) as JSON.
@@ -194,6 +201,7 @@ fn main() -> ExitCode {
             Ok(catalogue) => calculators::run(&input, |text| cost::serve(text, &catalogue)),
             Err(message) => calculators::fail(&message),
         },
+        Command::Example { calculator } => example::print(calculator),
         Command::Match { rules: true, .. } => calculators::run_value(matcher::rules()),
         Command::Match {
             input: Some(input),

@@ -945,3 +945,37 @@ fn a_calculator_finds_the_content_folder_from_a_subfolder() {
         stderr(&outside)
     );
 }
+
+/// Every example the CLI prints is accepted by its calculator, so
+/// `lab example X | lab X -` always works; an unknown name is refused with
+/// the list of names.
+#[test]
+fn every_example_runs_through_its_calculator() {
+    let names = [
+        "train-compute",
+        "roofline",
+        "checkpoint",
+        "split",
+        "simulate",
+        "tco",
+        "energy",
+        "serve",
+        "match",
+    ];
+    for name in names {
+        let example = lab(&["example", name], "");
+        assert!(example.status.success(), "{name}: {}", stderr(&example));
+        let text = String::from_utf8(example.stdout).unwrap();
+        assert!(
+            text.starts_with("{\n"),
+            "{name}: pretty JSON expected: {text}"
+        );
+        let run = lab(&[name, "-"], &text);
+        assert!(run.status.success(), "{name}: {}", stderr(&run));
+        let output: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+        assert!(output.is_object(), "{name}");
+    }
+    let unknown = lab(&["example", "splitter"], "");
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("split"), "{}", stderr(&unknown));
+}
