@@ -49,6 +49,7 @@ pub fn register() {
     let _ = js_sys::Reflect::set(&api, &JsValue::from_str("unmount"), unmount.as_ref());
     let _ = js_sys::Reflect::set(&window, &JsValue::from_str("computeLabIslandsApi"), &api);
     crate::typeset::follow_pending_math();
+    crate::print_answers::follow_printing();
     // The API lives as long as the page.
     mount.forget();
     unmount.forget();

@@ -14,6 +14,7 @@ pub mod islands;
 pub mod layout;
 pub mod lms;
 pub mod pages;
+pub mod print_answers;
 pub mod quiz;
 pub mod quotes;
 pub mod storage;

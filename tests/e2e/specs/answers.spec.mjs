@@ -63,3 +63,26 @@ test("a printed module shows its answers open", async ({ page }) => {
   await page.emulateMedia({ media: "screen" });
   await expect(zero.getByText("leaves over 50 GB", { exact: false })).toBeHidden();
 });
+
+// Browsers without ::details-content print through the page's beforeprint
+// handler instead: it opens the closed answers, and afterprint closes only
+// those, so an answer the learner had opened stays open.
+test("printing opens closed answers and closes only those afterwards", async ({ page }) => {
+  const course = new CoursePage(page);
+  await course.goto("/m/distributed-training");
+  const answers = page.locator(".module-body details.answer");
+  const zero = answers.filter({ hasText: "26.25" });
+  const bubble = answers.filter({ hasText: "1F1B" });
+  // The handler comes with the islands module, which loads after the text.
+  await page.waitForFunction(() => window.computeLabIslandsApi !== undefined);
+  await bubble.locator("summary").click();
+  await expect(bubble).toHaveAttribute("open", "");
+  await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+  for (const answer of await answers.all()) {
+    await expect(answer).toHaveAttribute("open", "");
+  }
+  await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+  await expect(zero).not.toHaveAttribute("open");
+  await expect(bubble).toHaveAttribute("open", "");
+  await course.expectNoConsoleErrors();
+});
