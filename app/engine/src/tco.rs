@@ -15,7 +15,11 @@
 //!   it for A = `amortization_months`, the hardware's useful life. A shorter
 //!   horizon leaves the rest as the book value of hardware still owned; a
 //!   longer one replaces the hardware at the end of each life, so every month
-//!   keeps carrying 1/A of a purchase (Barroso et al. 2018, Chapter 6). Running
+//!   keeps carrying 1/A of a purchase (Barroso et al. 2018, Chapter 6). With a
+//!   resale share s, hardware is sold for s of its price when its life ends:
+//!   straight-line depreciation then runs down to that salvage value, so a
+//!   month carries (1 − s)/A of the purchase, and in the cash view each
+//!   replacement is paid for in part by selling the hardware it replaces. Running
 //!   costs each month are electricity for the busy hours only (`W × PUE × $/kWh`;
 //!   idle draw is left out, which flatters owning a little), hosting and
 //!   cooling per GPU, and operations staff for the whole fleet. The data set is
@@ -57,6 +61,7 @@
 //! | `price_per_gpu` | 30000 | the seed's "an H100 can cost over $30,000" (NVIDIA publishes no price) |
 //! | `server_and_network_per_gpu` | 7500 | assumed, so an 8-GPU server with its network costs $300,000 |
 //! | `amortization_months` | 48 | four years, within the usual three-to-five |
+//! | `resale_share` | 0 | assumed: share of the purchase recovered by selling the hardware when its life ends, in [0, 0.9]; none by default |
 //! | `power_w_per_gpu` | 700 | H100 SXM maximum power (NVIDIA datasheet); a whole server draws up to ~1,275 W per GPU |
 //! | `pue` | 1.58 | industry average PUE in 2023 (Uptime Institute) |
 //! | `usd_per_kwh` | 0.08 | US industrial average, about 8.1 ¢/kWh in 2023 (EIA) |
@@ -135,7 +140,7 @@ pub const NVIDIA_H100: Source = Source {
     url: "https://www.nvidia.com/en-us/data-center/h100/",
 };
 
-pub const FIELDS: [&str; 17] = [
+pub const FIELDS: [&str; 18] = [
     "gpus",
     "horizon_months",
     "utilization",
@@ -146,6 +151,7 @@ pub const FIELDS: [&str; 17] = [
     "price_per_gpu",
     "server_and_network_per_gpu",
     "amortization_months",
+    "resale_share",
     "power_w_per_gpu",
     "pue",
     "usd_per_kwh",
@@ -169,6 +175,7 @@ pub struct TcoForm {
     pub price_per_gpu: String,
     pub server_and_network_per_gpu: String,
     pub amortization_months: String,
+    pub resale_share: String,
     pub power_w_per_gpu: String,
     pub pue: String,
     pub usd_per_kwh: String,
@@ -193,6 +200,7 @@ impl Default for TcoForm {
             price_per_gpu: "30000".into(),
             server_and_network_per_gpu: "7500".into(),
             amortization_months: "48".into(),
+            resale_share: "0".into(),
             power_w_per_gpu: "700".into(),
             pue: "1.58".into(),
             usd_per_kwh: "0.08".into(),
@@ -217,6 +225,7 @@ impl TcoForm {
             "price_per_gpu" => &mut self.price_per_gpu,
             "server_and_network_per_gpu" => &mut self.server_and_network_per_gpu,
             "amortization_months" => &mut self.amortization_months,
+            "resale_share" => &mut self.resale_share,
             "power_w_per_gpu" => &mut self.power_w_per_gpu,
             "pue" => &mut self.pue,
             "usd_per_kwh" => &mut self.usd_per_kwh,
@@ -269,6 +278,13 @@ impl TcoForm {
             &self.amortization_months,
             Range::at_least(1.0, 240.0),
         );
+        // At most 0.9: hardware resold for its whole price would cost nothing
+        // to own, which no second-hand market pays.
+        let resale_share = checker.real(
+            "resale_share",
+            &self.resale_share,
+            Range::at_least(0.0, 0.9),
+        );
         let power_w = checker.real(
             "power_w_per_gpu",
             &self.power_w_per_gpu,
@@ -301,6 +317,7 @@ impl TcoForm {
                 price_per_gpu: price_per_gpu?,
                 server_and_network_per_gpu: server_and_network?,
                 amortization_months: u32::try_from(amortization_months?).ok()?,
+                resale_share: resale_share?,
                 power_w_per_gpu: power_w?,
                 pue: pue?,
                 usd_per_kwh: usd_per_kwh?,
@@ -327,6 +344,7 @@ pub struct TcoInput {
     pub price_per_gpu: f64,
     pub server_and_network_per_gpu: f64,
     pub amortization_months: u32,
+    pub resale_share: f64,
     pub power_w_per_gpu: f64,
     pub pue: f64,
     pub usd_per_kwh: f64,
@@ -345,6 +363,8 @@ struct Rates {
     /// The purchase: GPUs, their share of the server and the network.
     capex: f64,
     amortization_months: u32,
+    /// What the purchase sells for when its life ends.
+    resale: f64,
     /// Electricity, hosting and operations.
     running: f64,
     /// Egress paid once, on day one.
@@ -361,6 +381,9 @@ impl Rates {
             spot: busy_hours * input.spot_per_gpu_hour / (1.0 - input.spot_rework_share),
             capex: gpus * (input.price_per_gpu + input.server_and_network_per_gpu),
             amortization_months: input.amortization_months,
+            resale: gpus
+                * (input.price_per_gpu + input.server_and_network_per_gpu)
+                * input.resale_share,
             running: busy_hours * energy_per_busy_gpu_hour(input)
                 + gpus * input.hosting_per_gpu_month
                 + input.ops_usd_per_month,
@@ -369,18 +392,23 @@ impl Rates {
     }
 
     /// Cumulative owning cost at the end of `month`, with straight-line
-    /// amortization. Hardware is replaced when its useful life ends, so past
-    /// A months each month still carries 1/A of a purchase.
+    /// amortization down to the resale value. Hardware is replaced when its
+    /// useful life ends, so past A months each month still carries 1/A of a
+    /// purchase, less its resale.
     fn on_prem(&self, month: u32) -> f64 {
         let amortized = f64::from(month) / f64::from(self.amortization_months);
-        self.one_off + self.capex * amortized + f64::from(month) * self.running
+        self.one_off + (self.capex - self.resale) * amortized + f64::from(month) * self.running
     }
 
     /// Cumulative owning cost at the end of `month` with each purchase paid in
-    /// cash: the first on day one, a replacement at the start of every new life.
+    /// cash: the first on day one, and a replacement at the start of every new
+    /// life, paid for in part by selling the hardware it replaces. The
+    /// hardware in use at `month` is still owned, so it is not sold.
     fn on_prem_cash(&self, month: u32) -> f64 {
         let purchases = month.max(1).div_ceil(self.amortization_months);
-        self.one_off + self.capex * f64::from(purchases) + f64::from(month) * self.running
+        let sales = purchases.saturating_sub(1);
+        self.one_off + self.capex * f64::from(purchases) - self.resale * f64::from(sales)
+            + f64::from(month) * self.running
     }
 }
 
@@ -575,11 +603,16 @@ pub fn heuristic_check(input: &TcoInput) -> HeuristicCheck {
         None => "reserved never does, costing more per hour".to_string(),
     };
     let costs = format!(
-        "at 70% utilization for 7 months (the shortest whole-month run \"more than 6 months\"), on-demand costs {}, reserved {} and owning {} (7 months of a {}-month useful life amortized)",
+        "at 70% utilization for 7 months (the shortest whole-month run \"more than 6 months\"), on-demand costs {}, reserved {} and owning {} (7 months of a {}-month useful life amortized{})",
         format::usd(on_demand),
         format::usd(reserved),
         format::usd(on_prem),
         input.amortization_months,
+        if input.resale_share > 0.0 {
+            format!(", down to a resale value of {}", format::percent(input.resale_share))
+        } else {
+            String::new()
+        },
     );
     let thresholds = format!(
         "Over those 7 months {own_threshold} and {reserved_threshold}: the threshold that matters comes from your prices, not from the rule."

@@ -49,6 +49,27 @@ test.describe("rent or buy", () => {
     await course.expectNoConsoleErrors();
   });
 
+  // Module 7's walkthrough: six months on hardware with a six-month life,
+  // first worth nothing afterwards, then resold at 70%.
+  test("a resale share lowers owning's cost per GPU-hour, and a bad one is named", async ({ page }) => {
+    const course = new CoursePage(page);
+    await course.goto("/m/cost-energy");
+    const widget = course.widget("tco");
+    const cheapest = widget.root.getByTestId("tco-cheapest");
+    await widget.set("horizon_months", "6");
+    await expect(cheapest).toContainText("Owning works out at $1.77 per GPU-hour");
+    await widget.set("amortization_months", "6");
+    await expect(cheapest).toContainText("Owning works out at $9.27 per GPU-hour");
+    await expect(widget.input("resale_share")).toHaveValue("0");
+    await widget.set("resale_share", "0.7");
+    await expect(cheapest).toContainText("Owning works out at $3.27 per GPU-hour");
+    await expect(widget.value("break_even_utilization")).toHaveText("47.1%");
+    await expect(page).toHaveURL(/tco\.resale_share=0\.7/);
+    await widget.set("resale_share", "1");
+    await expect(widget.error("resale_share")).toHaveText("⚠ Must be at most 0.9.");
+    await course.expectNoConsoleErrors();
+  });
+
   test("bad values are named beside their fields and the page recovers", async ({ page }) => {
     const course = new CoursePage(page);
     await course.goto("/lab/tco");

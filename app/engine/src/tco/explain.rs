@@ -85,6 +85,11 @@ pub(super) fn explain(input: &TcoInput, rates: &Rates, summary: &Summary) -> Vec
         meaning: "useful life (amortization period) in months",
         value: input.amortization_months.to_string(),
     };
+    let resale = Binding {
+        symbol: "s",
+        meaning: "share of the purchase recovered by selling it when its life ends",
+        value: format::percent(input.resale_share),
+    };
     let own_month = Binding {
         symbol: "R_{\\text{run}}",
         meaning: "owning running costs a month (power, hosting, staff)",
@@ -127,9 +132,10 @@ pub(super) fn explain(input: &TcoInput, rates: &Rates, summary: &Summary) -> Vec
         Explanation {
             output: "on_prem",
             label: "Owning over the horizon",
-            formula_tex: "C_{\\text{own}} = K\\,\\frac{M}{A} + n\\,T\\,u\\,e + M\\,(n\\,h + o) + E",
+            formula_tex: "C_{\\text{own}} = K\\,(1 - s)\\,\\frac{M}{A} + n\\,T\\,u\\,e + M\\,(n\\,h + o) + E",
             bindings: vec![
                 capex.clone(),
+                resale.clone(),
                 Binding { symbol: "M", meaning: "months in the horizon", value: input.horizon_months.to_string() },
                 life.clone(),
                 e.clone(),
@@ -138,7 +144,7 @@ pub(super) fn explain(input: &TcoInput, rates: &Rates, summary: &Summary) -> Vec
                 egress.clone(),
             ],
             result: format::usd(summary.total_usd.on_prem),
-            note: "Straight-line amortization: a horizon shorter than A carries only part of the purchase, the rest being the book value of hardware still owned (resale would return less); a longer one replaces the hardware every A months. Depreciation, not electricity, dominates.",
+            note: "Straight-line amortization down to the resale value: a horizon shorter than A carries only part of the purchase, the rest being the book value of hardware still owned; a longer one replaces the hardware every A months, selling the old for a share s of its price. Depreciation, not electricity, dominates.",
             source: BARROSO_2018,
         },
         Explanation {
@@ -162,8 +168,8 @@ pub(super) fn explain(input: &TcoInput, rates: &Rates, summary: &Summary) -> Vec
         Explanation {
             output: "break_even_month",
             label: "Owning is cheaper than on-demand from",
-            formula_tex: "m^{*} = \\min\\{m : K\\,\\frac{m}{A} + E + m\\,R_{\\text{run}} \\le m\\,R_{\\text{od}}\\}",
-            bindings: vec![capex.clone(), life.clone(), egress.clone(), own_month.clone(), od_month.clone()],
+            formula_tex: "m^{*} = \\min\\{m : K\\,(1 - s)\\,\\frac{m}{A} + E + m\\,R_{\\text{run}} \\le m\\,R_{\\text{od}}\\}",
+            bindings: vec![capex.clone(), resale.clone(), life.clone(), egress.clone(), own_month.clone(), od_month.clone()],
             result: month_text(summary.break_even_month),
             note: "Cumulative costs with the purchase amortized month by month; one-off costs such as egress are what delay it past month 1.",
             source: BARROSO_2018,
@@ -171,10 +177,10 @@ pub(super) fn explain(input: &TcoInput, rates: &Rates, summary: &Summary) -> Vec
         Explanation {
             output: "payback_month",
             label: "The purchase has paid for itself by",
-            formula_tex: "m_{\\text{pay}} = \\min\\{m : K \\left\\lceil \\tfrac{m}{A} \\right\\rceil + E + m\\,R_{\\text{run}} \\le m\\,R_{\\text{od}}\\}",
-            bindings: vec![capex, life, egress, own_month, od_month],
+            formula_tex: "m_{\\text{pay}} = \\min\\{m : K \\left\\lceil \\tfrac{m}{A} \\right\\rceil - s\\,K \\left(\\left\\lceil \\tfrac{m}{A} \\right\\rceil - 1\\right) + E + m\\,R_{\\text{run}} \\le m\\,R_{\\text{od}}\\}",
+            bindings: vec![capex, resale, life, egress, own_month, od_month],
             result: month_text(summary.payback_month),
-            note: "The cash view: the whole purchase is paid on day one (and again at the start of each new useful life) and the monthly savings against on-demand pay it back.",
+            note: "The cash view: the whole purchase is paid on day one (and again at the start of each new useful life, less the share s of its price that the replaced hardware sells for) and the monthly savings against on-demand pay it back.",
             source: BARROSO_2018,
         },
     ]

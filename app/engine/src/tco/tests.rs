@@ -78,6 +78,50 @@ fn hardware_is_replaced_when_its_useful_life_ends() {
     assert!((cash(7) - (12_000.0 + 7.0 * 230.0)).abs() < 1e-9);
 }
 
+/// Hardware sold for a share s of its price when its life ends costs (1 − s)
+/// of it to own: a 6-month life resold at 70% charges $1,800 of a $6,000
+/// purchase over the 6 months. In cash, the purchase is paid on day one and
+/// a replacement at month 7 is paid in part by selling the first: $6,000 −
+/// $4,200.
+#[test]
+fn resale_lowers_the_amortized_cost_and_pays_for_replacements() {
+    let pairs = [
+        ("gpus", "1"),
+        ("horizon_months", "12"),
+        ("utilization", "1"),
+        ("on_demand_per_gpu_hour", "1"),
+        ("price_per_gpu", "6000"),
+        ("server_and_network_per_gpu", "0"),
+        ("amortization_months", "6"),
+        ("resale_share", "0.7"),
+        ("power_w_per_gpu", "0"),
+        ("hosting_per_gpu_month", "0"),
+        ("ops_usd_per_month", "0"),
+        ("dataset_tb", "0"),
+    ];
+    let out = run(&pairs);
+    let at = |month: usize| out.monthly_cumulative[month];
+    assert!((at(6).on_prem - 1800.0).abs() < 1e-9);
+    assert!((at(12).on_prem - 3600.0).abs() < 1e-9);
+    assert!((at(6).on_prem_cash - 6000.0).abs() < 1e-9);
+    assert!((at(7).on_prem_cash - (6000.0 + 6000.0 - 4200.0)).abs() < 1e-9);
+    // $730 a month of renting against $300 a month of owning: month 1.
+    assert_eq!(out.break_even_month, Some(1));
+    // Without resale the same hardware never breaks even ($1,000 a month).
+    let mut no_resale = pairs;
+    no_resale[7] = ("resale_share", "0");
+    assert_eq!(run(&no_resale).break_even_month, None);
+    let explained = out
+        .explanations
+        .iter()
+        .find(|e| e.output == "on_prem")
+        .unwrap();
+    assert!(explained
+        .bindings
+        .iter()
+        .any(|b| b.symbol == "s" && b.value == "70%"));
+}
+
 /// The course's worked owning cost (module 7, "A worked owning cost"): a
 /// $300,000 8-GPU server over 4 years, 8 kW × PUE 1.4 × $0.10/kWh, $30,000 a
 /// year of hosting and support, one $200,000 engineer per 16 servers: $14.53 a
@@ -227,6 +271,7 @@ mod properties {
             price in 100f64..100_000.0,
             server in 0f64..50_000.0,
             amortization in 1u32..=240,
+            resale in 0.0f64..=0.9,
             power in 0f64..2000.0,
             pue in 1f64..3.0,
             kwh in 0f64..0.5,
@@ -246,6 +291,7 @@ mod properties {
                 price_per_gpu: price,
                 server_and_network_per_gpu: server,
                 amortization_months: amortization,
+                resale_share: resale,
                 power_w_per_gpu: power,
                 pue,
                 usd_per_kwh: kwh,

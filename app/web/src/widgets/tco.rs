@@ -23,7 +23,7 @@ use engine::tco::{
 use leptos::prelude::*;
 
 /// Label and hint of every field.
-const NUMBERS: [(&str, &str, &str); 17] = [
+const NUMBERS: [(&str, &str, &str); 18] = [
     ("gpus", "GPUs", "All are paid for when owned or reserved"),
     (
         "horizon_months",
@@ -69,6 +69,11 @@ const NUMBERS: [(&str, &str, &str); 17] = [
         "amortization_months",
         "Amortization (months)",
         "Useful life; 36 to 60 is usual",
+    ),
+    (
+        "resale_share",
+        "Resale at end of life (0 to 0.9)",
+        "Share of the purchase a buyer pays back",
     ),
     (
         "power_w_per_gpu",
@@ -119,6 +124,7 @@ const GROUPS: [(&str, &str, &[&str]); 4] = [
             "price_per_gpu",
             "server_and_network_per_gpu",
             "amortization_months",
+            "resale_share",
             "power_w_per_gpu",
             "pue",
             "usd_per_kwh",
