@@ -33,7 +33,8 @@
 //!   the horizon. On-demand is the reference because it is the pay-per-use
 //!   option the seed's claim and the course's break-even formula compare against.
 //! - `payback_month`: the same test with the purchase paid in cash on day one,
-//!   i.e. when savings against on-demand have paid for the hardware.
+//!   i.e. when savings against on-demand have paid for the hardware; each
+//!   replacement is paid for in part by selling the hardware it replaces.
 //! - `break_even_utilization`: the utilization at which on-premises and
 //!   on-demand cost the same over the whole horizon; `null` if that is not in
 //!   (0, 1]. `reserved_break_even_utilization` is `P_reserved / P_on_demand`.
@@ -437,9 +438,9 @@ pub struct MonthPoint {
     pub on_demand: f64,
     pub reserved: f64,
     pub spot: f64,
-    /// Amortized: the purchase spread over `amortization_months`.
+    /// Amortized: the purchase, less its resale, spread over `amortization_months`.
     pub on_prem: f64,
-    /// Cash: the purchase paid on day one.
+    /// Cash: the purchase paid on day one; replacements less the resale of the old.
     pub on_prem_cash: f64,
 }
 
@@ -609,7 +610,10 @@ pub fn heuristic_check(input: &TcoInput) -> HeuristicCheck {
         format::usd(on_prem),
         input.amortization_months,
         if input.resale_share > 0.0 {
-            format!(", down to a resale value of {}", format::percent(input.resale_share))
+            format!(
+                ", down to a resale value of {} of the price",
+                format::percent(input.resale_share)
+            )
         } else {
             String::new()
         },

@@ -107,6 +107,12 @@ fn resale_lowers_the_amortized_cost_and_pays_for_replacements() {
     assert!((at(7).on_prem_cash - (6000.0 + 6000.0 - 4200.0)).abs() < 1e-9);
     // $730 a month of renting against $300 a month of owning: month 1.
     assert_eq!(out.break_even_month, Some(1));
+    // In cash, $6,000 then $7,800 from month 7: 730 × 11 = 8,030 is the first to cover it.
+    assert_eq!(out.payback_month, Some(11));
+    assert!(out
+        .heuristic_check
+        .explanation
+        .contains("amortized, down to a resale value of 70% of the price)"));
     // Without resale the same hardware never breaks even ($1,000 a month).
     let mut no_resale = pairs;
     no_resale[7] = ("resale_share", "0");

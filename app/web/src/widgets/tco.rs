@@ -73,7 +73,7 @@ const NUMBERS: [(&str, &str, &str); 18] = [
     (
         "resale_share",
         "Resale at end of life (0 to 0.9)",
-        "Share of the purchase a buyer pays back",
+        "Share of the price a buyer pays when its life ends",
     ),
     (
         "power_w_per_gpu",
