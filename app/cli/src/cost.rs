@@ -117,30 +117,9 @@ pub fn tco(text: &str) -> Result<serde_json::Value, String> {
         crate::calculators::invalid(
             &errors,
             &[
-                (
-                    "cloud",
-                    &[
-                        "on_demand_per_gpu_hour",
-                        "reserved_per_gpu_hour",
-                        "spot_per_gpu_hour",
-                        "spot_rework_share",
-                    ],
-                ),
-                (
-                    "on_prem",
-                    &[
-                        "price_per_gpu",
-                        "server_and_network_per_gpu",
-                        "amortization_months",
-                        "resale_share",
-                        "power_w_per_gpu",
-                        "pue",
-                        "usd_per_kwh",
-                        "hosting_per_gpu_month",
-                        "ops_usd_per_month",
-                    ],
-                ),
-                ("data", &["dataset_tb", "egress_per_gb"]),
+                ("cloud", &tco::CLOUD_FIELDS),
+                ("on_prem", &tco::ON_PREM_FIELDS),
+                ("data", &tco::DATA_FIELDS),
             ],
         )
     })?;

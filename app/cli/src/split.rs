@@ -56,8 +56,8 @@ fn copy(
     Ok(())
 }
 
-const MODEL_KEYS: [&str; 9] = [
-    "params",
+/// An architecture's keys; `params` is the other way to give a model.
+const ARCHITECTURE_KEYS: [&str; 8] = [
     "layers",
     "hidden",
     "heads",
@@ -164,21 +164,7 @@ fn form_from(text: &str) -> Result<Parsed, String> {
                 ));
             }
         }
-        copy(
-            &mut form,
-            "model",
-            model,
-            &[
-                "layers",
-                "hidden",
-                "heads",
-                "kv_heads",
-                "ffn_hidden",
-                "vocab",
-                "seq_len",
-                "gated_mlp",
-            ],
-        )?;
+        copy(&mut form, "model", model, &ARCHITECTURE_KEYS)?;
     }
     let training = section(&root, "training")?.ok_or("`training` is required")?;
     copy(&mut form, "training", training, &TRAINING_KEYS)?;
@@ -215,7 +201,8 @@ pub fn run(text: &str, catalogue: &Catalogue) -> Result<Value, String> {
         crate::calculators::invalid(
             &errors,
             &[
-                ("model", &MODEL_KEYS),
+                ("model", &["params"]),
+                ("model", &ARCHITECTURE_KEYS),
                 ("training", &TRAINING_KEYS),
                 ("cluster", &CLUSTER_KEYS),
                 ("parallel", &PARALLEL_KEYS),

@@ -162,6 +162,28 @@ pub const FIELDS: [&str; 18] = [
     "egress_per_gb",
 ];
 
+/// The fields by group, in `FIELDS` order: the form's fieldsets and the
+/// command line's JSON sections both follow these, so a new key is added once.
+pub const USAGE_FIELDS: [&str; 3] = ["gpus", "horizon_months", "utilization"];
+pub const CLOUD_FIELDS: [&str; 4] = [
+    "on_demand_per_gpu_hour",
+    "reserved_per_gpu_hour",
+    "spot_per_gpu_hour",
+    "spot_rework_share",
+];
+pub const ON_PREM_FIELDS: [&str; 9] = [
+    "price_per_gpu",
+    "server_and_network_per_gpu",
+    "amortization_months",
+    "resale_share",
+    "power_w_per_gpu",
+    "pue",
+    "usd_per_kwh",
+    "hosting_per_gpu_month",
+    "ops_usd_per_month",
+];
+pub const DATA_FIELDS: [&str; 2] = ["dataset_tb", "egress_per_gb"];
+
 /// Raw strings, as typed; the module docs list every key's default and source.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]

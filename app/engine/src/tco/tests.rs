@@ -403,3 +403,17 @@ fn a_discounted_price_above_on_demand_is_named() {
         out.price_warnings
     );
 }
+
+/// The groups that the form and the command line share cover every field
+/// once, in `FIELDS` order.
+#[test]
+fn field_groups_partition_fields_in_order() {
+    let grouped: Vec<&str> = [
+        &USAGE_FIELDS[..],
+        &CLOUD_FIELDS[..],
+        &ON_PREM_FIELDS[..],
+        &DATA_FIELDS[..],
+    ]
+    .concat();
+    assert_eq!(grouped, FIELDS.to_vec());
+}

@@ -17,8 +17,8 @@ use charming::series::Line;
 use charming::Chart;
 use engine::format;
 use engine::tco::{
-    compute, MonthPoint, TcoForm, TcoInput, TcoOutput, FIELDS, HEURISTIC_MONTHS,
-    HEURISTIC_UTILIZATION,
+    compute, MonthPoint, TcoForm, TcoInput, TcoOutput, CLOUD_FIELDS, DATA_FIELDS, FIELDS,
+    HEURISTIC_MONTHS, HEURISTIC_UTILIZATION, ON_PREM_FIELDS, USAGE_FIELDS,
 };
 use leptos::prelude::*;
 
@@ -106,33 +106,10 @@ const NUMBERS: [(&str, &str, &str); 18] = [
 
 /// The form's four groups: legend, test id and fields.
 const GROUPS: [(&str, &str, &[&str]); 4] = [
-    ("Usage", "usage", &["gpus", "horizon_months", "utilization"]),
-    (
-        "Cloud prices",
-        "cloud",
-        &[
-            "on_demand_per_gpu_hour",
-            "reserved_per_gpu_hour",
-            "spot_per_gpu_hour",
-            "spot_rework_share",
-        ],
-    ),
-    (
-        "On-premises costs",
-        "on-prem",
-        &[
-            "price_per_gpu",
-            "server_and_network_per_gpu",
-            "amortization_months",
-            "resale_share",
-            "power_w_per_gpu",
-            "pue",
-            "usd_per_kwh",
-            "hosting_per_gpu_month",
-            "ops_usd_per_month",
-        ],
-    ),
-    ("Data", "data", &["dataset_tb", "egress_per_gb"]),
+    ("Usage", "usage", &USAGE_FIELDS),
+    ("Cloud prices", "cloud", &CLOUD_FIELDS),
+    ("On-premises costs", "on-prem", &ON_PREM_FIELDS),
+    ("Data", "data", &DATA_FIELDS),
 ];
 
 /// Outputs in reading order; each has an explanation from the engine.
