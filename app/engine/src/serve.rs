@@ -19,7 +19,11 @@
 //!   in one pass that pauses the others, and a finished request leaves at
 //!   once. The batch window plays no part. Each request still reserves its
 //!   cache at full length, so memory caps the running batch as it caps a
-//!   static one (see `continuous`).
+//!   static one (see `continuous`). Prefill that pauses everyone, instead of
+//!   running in chunks beside decode steps as TensorRT-LLM and vLLM can,
+//!   makes the model conservative under load: against NVIDIA NIM's
+//!   closed-loop throughput at 5, 25 and 50 requests in flight it is 6%, 17%
+//!   and 22% low (see the tests).
 //! - **Output lengths**: every request generates `output_tokens`, or with
 //!   `output_lengths` = `uniform` a length drawn uniformly from 1 to
 //!   2·`output_tokens` − 1, or with `geometric` a long-tailed length: each
