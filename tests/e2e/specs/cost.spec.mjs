@@ -33,6 +33,11 @@ test.describe("rent or buy", () => {
     await expect(rule.getByTestId("heuristic-text")).toContainText("Fails for these prices");
     await expect(rule.getByTestId("heuristic-scenario")).toContainText("it is wrong here: on demand costs $367,920");
     await expect(widget.value("break_even_utilization")).toHaveText("70.1%");
+    // With no month inside the horizon, each row still reads as a label and its value.
+    await expect(widget.root.getByTestId("out-payback_month").locator("dt")).toHaveText("Payback month, purchase paid up front");
+    await expect(widget.value("payback_month")).toHaveText("none within the horizon");
+    await expect(widget.root.getByTestId("out-reserved_break_even_utilization").locator("dt")).toHaveText("Break-even utilization, reserved vs on-demand");
+    await expect(widget.value("reserved_break_even_utilization")).toHaveText("none up to 100%");
     // The discounted prices were left as they were, so both now sit above on-demand.
     const prices = widget.root.getByTestId("tco-price-warning");
     await expect(prices).toContainText("The reserved price, $3.78 per GPU-hour, is above on-demand at $2.50");

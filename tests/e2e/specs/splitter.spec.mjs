@@ -19,6 +19,10 @@ test("raising tp from 1 to 8 lowers the memory bar", async ({ page }) => {
   const after = await memoryTotal(widget);
   expect(after).toBeLessThan(before / 4);
   await expect(widget.root.getByTestId("memory-bar").getByTestId("bar-summary")).toContainText("fits");
+  // The bubble's share names what it is a share of, since the bar shows compute alone.
+  await expect(widget.root.getByTestId("time-bar").getByTestId("bar-summary")).toContainText(
+    "of the time the micro-batches themselves take, compute plus tensor-parallel communication",
+  );
   await course.expectNoConsoleErrors();
 });
 

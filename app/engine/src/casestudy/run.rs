@@ -442,11 +442,12 @@ fn recommend(input: &CaseStudyInput) -> Option<Recommendation> {
     )];
     if meets {
         reasons.push(format!(
-            "The cheapest of {considered} setups considered that finish within the {} deadline.",
-            format::hours(input.operations.deadline_s)
+            "The cheapest of the {considered} setups searched that is expected to finish within the deadline of {}. The search tries every cluster size from one node, doubling up to {} nodes, with none, half or all of the nodes on spot; the results above are for your own setup.",
+            format::hours(input.operations.deadline_s),
+            format::grouped(input.operations.max_nodes)
         ));
     } else {
-        reasons.push(format!("No setup up to {} nodes meets the {} deadline; this is the fastest. Raise the node limit or relax the deadline.", format::grouped(input.operations.max_nodes), format::hours(input.operations.deadline_s)));
+        reasons.push(format!("None of the {considered} setups searched, up to {} nodes with none, half or all of them on spot, is expected to meet the deadline of {}; this is the fastest. Raise the node limit or relax the deadline.", format::grouped(input.operations.max_nodes), format::hours(input.operations.deadline_s)));
     }
     if spot > 0.0 {
         let ops = &input.operations;
@@ -466,7 +467,7 @@ fn recommend(input: &CaseStudyInput) -> Option<Recommendation> {
     }
     if let Some(interval) = interval {
         reasons.push(format!(
-            "Checkpoint every {} (Young's interval for this cluster's failure rate).",
+            "Checkpoint every {}: Young's interval for the interruptions that lose work in this setup. Young's rule is a first-order estimate; the sweep above simulates your own setup and may find a different best.",
             format::duration(interval)
         ));
     }

@@ -20,7 +20,7 @@ pub(super) struct Summary {
 fn month_text(month: Option<u32>) -> String {
     month
         .map(|month| format!("month {month}"))
-        .unwrap_or_else(|| "not within the horizon".to_string())
+        .unwrap_or_else(|| "none within the horizon".to_string())
 }
 
 fn share_text(share: Option<f64>) -> String {
@@ -149,7 +149,7 @@ pub(super) fn explain(input: &TcoInput, rates: &Rates, summary: &Summary) -> Vec
         },
         Explanation {
             output: "break_even_utilization",
-            label: "Owning beats on-demand above",
+            label: "Break-even utilization, owning vs on-demand",
             formula_tex: "u^{*} = \\frac{F}{n\\,T\\,(P_{\\text{od}} - e)}",
             bindings: vec![fixed, n.clone(), hours.clone(), p_od.clone(), e],
             result: share_text(summary.break_even_utilization),
@@ -158,7 +158,7 @@ pub(super) fn explain(input: &TcoInput, rates: &Rates, summary: &Summary) -> Vec
         },
         Explanation {
             output: "reserved_break_even_utilization",
-            label: "Reserved beats on-demand above",
+            label: "Break-even utilization, reserved vs on-demand",
             formula_tex: "u^{*}_{\\text{res}} = \\frac{P_{\\text{res}}}{P_{\\text{od}}}",
             bindings: vec![p_res, p_od],
             result: share_text(summary.reserved_break_even_utilization),
@@ -167,7 +167,7 @@ pub(super) fn explain(input: &TcoInput, rates: &Rates, summary: &Summary) -> Vec
         },
         Explanation {
             output: "break_even_month",
-            label: "Owning is cheaper than on-demand from",
+            label: "Break-even month, purchase amortized",
             formula_tex: "m^{*} = \\min\\{m : K\\,(1 - s)\\,\\frac{m}{A} + E + m\\,R_{\\text{run}} \\le m\\,R_{\\text{od}}\\}",
             bindings: vec![capex.clone(), resale.clone(), life.clone(), egress.clone(), own_month.clone(), od_month.clone()],
             result: month_text(summary.break_even_month),
@@ -176,7 +176,7 @@ pub(super) fn explain(input: &TcoInput, rates: &Rates, summary: &Summary) -> Vec
         },
         Explanation {
             output: "payback_month",
-            label: "The purchase has paid for itself by",
+            label: "Payback month, purchase paid up front",
             formula_tex: "m_{\\text{pay}} = \\min\\{m : K \\left\\lceil \\tfrac{m}{A} \\right\\rceil - s\\,K \\left(\\left\\lceil \\tfrac{m}{A} \\right\\rceil - 1\\right) + E + m\\,R_{\\text{run}} \\le m\\,R_{\\text{od}}\\}",
             bindings: vec![capex, resale, life, egress, own_month, od_month],
             result: month_text(summary.payback_month),

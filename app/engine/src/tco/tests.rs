@@ -220,7 +220,7 @@ fn never_breaking_even_is_null() {
     assert!(out
         .explanations
         .iter()
-        .any(|e| e.result == "not within the horizon"));
+        .any(|e| e.result == "none within the horizon"));
 }
 
 #[test]

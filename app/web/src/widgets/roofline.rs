@@ -276,10 +276,10 @@ fn Results(id: String, output: Memo<Option<RooflineOutput>>) -> impl IntoView {
                     <tr data-testid=format!("place-{}", p.id)>
                         <th scope="row">{p.label(precision)}</th>
                         <td>{precision.per_byte(p.ridge_flops_per_byte)}</td>
-                        <td data-testid="bound">{match p.bound { Bound::Memory => "▁ Memory-bound", Bound::Compute => "▇ Compute-bound" }}</td>
+                        <td data-testid="bound" class="nowrap">{match p.bound { Bound::Memory => "▁ Memory-bound", Bound::Compute => "▇ Compute-bound" }}</td>
                         <td>{precision.rate(p.attainable_flops_per_s)}</td>
                         <td>{format!("{}%", format::significant_digits(p.share_of_peak * 100.0, 3))}</td>
-                        <td>{format::short_duration(p.time_s)}</td>
+                        <td class="nowrap">{format::short_duration(p.time_s)}</td>
                         <td data-testid="fit">{fit_text(&p)}</td>
                     </tr>
                 }).collect_view()

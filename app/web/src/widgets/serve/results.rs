@@ -177,7 +177,9 @@ fn sweep_chart(shown: &Shown) -> Chart {
                 .type_(AxisType::Category)
                 .data(labels),
         )
-        .y_axis(frame::y_axis("Latency (ms, log)").type_(AxisType::Log))
+        // Seconds, not milliseconds: a queue that cannot keep up grows to hours,
+        // and a log axis in ms would label it 100,000,000.
+        .y_axis(frame::y_axis("Latency (s, log)").type_(AxisType::Log))
         .y_axis(frame::y_axis_right("Requests/s").type_(AxisType::Value))
         .series(
             Bar::new()
@@ -190,20 +192,20 @@ fn sweep_chart(shown: &Shown) -> Chart {
         )
         .series(line(
             "p50 latency",
-            sweep.iter().map(|p| p.p50_ms).collect(),
+            sweep.iter().map(|p| p.p50_ms / 1000.0).collect(),
             LineStyleType::Solid,
             Symbol::Circle,
         ))
         .series(line(
             "p99 latency",
-            sweep.iter().map(|p| p.p99_ms).collect(),
+            sweep.iter().map(|p| p.p99_ms / 1000.0).collect(),
             LineStyleType::Dashed,
             Symbol::Triangle,
         ))
         .series(
             line(
                 "p99 target",
-                vec![shown.slo_ms; sweep.len()],
+                vec![shown.slo_ms / 1000.0; sweep.len()],
                 LineStyleType::Dotted,
                 Symbol::None,
             )

@@ -124,7 +124,7 @@ pub fn time_bar(report: &Report) -> Bar {
         ],
         limit: None,
         summary: format!(
-            "One step takes {}: {} computing, the rest waiting. The bubble is {} of ideal compute ({} of the step).",
+            "One step takes {}: {} computing, the rest waiting. The bubble is {} of the time the micro-batches themselves take, compute plus tensor-parallel communication, and {} of the step.",
             format::short_duration(report.step_time_s),
             format::short_duration(parts.compute),
             format::percent(report.bubble.ratio),
