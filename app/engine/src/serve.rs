@@ -83,7 +83,9 @@
 //! first token, and `tpot_ms` the mean time per later token as AIPerf
 //! measures inter-token latency: each request's (latency − TTFT) / (tokens −
 //! 1), averaged over the `tpot_requests` with more than one token (0 when
-//! there are none); the sweep also gives each limit's p99 TTFT. The
+//! there are none); the sweep also gives each limit's p99 TTFT and whether
+//! its full batches keep up with the arrivals (`keeps_up`, the sweep's
+//! `stable`: when they do not, the queue grows for as long as the run). The
 //! simulation runs once for each batch limit 1, 2, 4, … up to the largest that
 //! fits (the `sweep`); the headline numbers are the last run's.
 //! `max_batch_meeting_slo` is the largest swept limit whose p99 latency meets

@@ -123,6 +123,8 @@ pub struct TrainComputeInput {
 pub struct ScalingPoint {
     pub accelerators: u64,
     pub time_s: f64,
+    /// The cluster size the learner typed, which the chart marks.
+    pub chosen: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -151,6 +153,7 @@ pub fn compute(input: &TrainComputeInput) -> TrainComputeOutput {
         .map(|count| ScalingPoint {
             accelerators: count,
             time_s: train_flops / (count as f64 * input.peak_flops_per_s * input.utilization),
+            chosen: count == input.accelerators,
         })
         .collect();
     let explanations = explain(

@@ -276,6 +276,9 @@ test.describe("serving simulation", () => {
     await expect(widget.root.getByTestId("chart")).toHaveAttribute("data-state", "ready");
     await widget.root.getByTestId("chart-table").locator("summary").click();
     await expect(widget.root.getByTestId("chart-table").locator("tbody tr")).toHaveCount(6);
+    // One request at a time cannot keep up with 15 a second, and the table says so in words.
+    await expect(widget.root.getByTestId("chart-table").locator("thead")).toContainText("Keeps up with arrivals");
+    await expect(widget.root.getByTestId("chart-table").locator("tbody tr").first()).toContainText("no: the queue grows");
     await course.expectNoConsoleErrors();
   });
 

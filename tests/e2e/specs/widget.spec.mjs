@@ -181,7 +181,10 @@ test("echarts loads only when a chart mounts, and the chart has a table", async 
   await expect(course.testId("chart")).toHaveAttribute("data-state", "ready");
   expect(requested.filter((url) => url.includes("echarts")).length).toBe(1);
   await course.testId("chart-table").locator("summary").click();
-  await expect(course.testId("chart-table").getByRole("cell", { name: "1,024", exact: true })).toBeVisible();
+  // The table reads in the chart's unit and names the learner's own cluster.
+  await expect(course.testId("chart-table").getByRole("cell", { name: "1,024 (your cluster)", exact: true })).toBeVisible();
+  await expect(course.testId("chart-table").getByRole("cell", { name: "2,048", exact: true })).toBeVisible();
+  await expect(course.testId("chart-table").getByRole("columnheader", { name: /^Time to train \((days|hours|minutes|seconds)\)$/ })).toBeVisible();
   await course.expectNoConsoleErrors();
 });
 

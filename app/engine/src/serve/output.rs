@@ -33,6 +33,9 @@ pub struct SweepPoint {
     pub ttft_p99_ms: f64,
     pub mean_batch: f64,
     pub meets_slo: bool,
+    /// Whether this limit's full-batch capacity exceeds the arrival rate. When
+    /// it does not, the queue and its latencies grow with the run's length.
+    pub keeps_up: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -114,6 +117,14 @@ pub(super) fn summarize(
             ttft_p99_ms: run.ttft_p99_ms,
             mean_batch: run.mean_batch,
             meets_slo: run.p99_ms <= slo_ms,
+            keeps_up: input.arrival_per_s
+                < run.max_batch as f64
+                    / full_batch_s(
+                        input,
+                        model,
+                        run.max_batch,
+                        full_batch_tokens(input, run.max_batch),
+                    ),
         })
         .collect();
     let main = runs.last().copied().unwrap_or(RunResult {

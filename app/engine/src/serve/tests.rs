@@ -256,6 +256,10 @@ fn the_defaults_batch_and_meet_the_target() {
     assert!((out.throughput_per_s / 10.0 - 1.0).abs() < 0.05);
     // Batch 1 cannot keep up with 10 requests a second, so its queue explodes.
     assert!(!out.sweep[0].meets_slo);
+    // Module 7 reads the sweep so: limits 1 to 8 cannot keep up, 16 and 32 can.
+    let keeps_up: Vec<bool> = out.sweep.iter().map(|p| p.keeps_up).collect();
+    assert_eq!(keeps_up, [false, false, false, false, true, true]);
+    assert_eq!(out.sweep.last().map(|p| p.keeps_up), Some(out.stable));
     assert_eq!(out.usd_per_million_requests, None);
     assert!(out
         .explanations
@@ -1232,6 +1236,8 @@ mod properties {
                 prop_assert!(point.mean_batch <= point.max_batch as f64);
                 prop_assert!(point.mean_batch >= 1.0 || (no_steps && point.mean_batch == 0.0));
             }
+            // The headline's verdict is the last limit's, in the sweep too.
+            prop_assert_eq!(out.sweep.last().map(|p| p.keeps_up), Some(out.stable));
             prop_assert!(out.accelerators_needed >= 1);
             prop_assert_eq!(out.accelerators_needed, out.replicas * tensor_parallel);
             let model = ServiceModel::new(&input);

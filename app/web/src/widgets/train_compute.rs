@@ -10,6 +10,7 @@ use crate::widgets::live_summary::{live_summary, summarize};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
+use charming::datatype::DataPoint;
 use charming::element::{AxisType, Symbol, Tooltip, Trigger};
 use charming::series::Line;
 use charming::Chart;
@@ -134,27 +135,57 @@ fn time_unit(shortest_s: f64) -> (&'static str, f64) {
 
 /// A line on a log axis: time halves as the cluster doubles, so the points
 /// fall on a straight line. Bars would hang from an arbitrary baseline.
+/// The chart's unit for this output, from its shortest time.
+fn scaling_unit(output: &TrainComputeOutput) -> (&'static str, f64) {
+    let shortest = output
+        .scaling
+        .iter()
+        .map(|p| p.time_s)
+        .fold(f64::INFINITY, f64::min);
+    time_unit(shortest)
+}
+
+/// A time in the chart's unit, to three significant figures, as the chart,
+/// its tooltip and its table all read it.
+fn in_unit(time_s: f64, seconds: f64) -> String {
+    format::significant_digits(time_s / seconds, 3)
+}
+
+/// The same figure for the table, with thousands grouped as elsewhere on the page.
+fn table_time(time_s: f64, seconds: f64) -> String {
+    let text = in_unit(time_s, seconds);
+    match text.parse::<f64>() {
+        // Three significant figures of a value of 1,000 or more are whole.
+        Ok(value) if value >= 1000.0 => format::grouped(value as u64),
+        _ => text,
+    }
+}
+
 fn scaling_chart(output: &TrainComputeOutput) -> Chart {
     let labels: Vec<String> = output
         .scaling
         .iter()
         .map(|p| format::grouped(p.accelerators))
         .collect();
-    let shortest = output
-        .scaling
-        .iter()
-        .map(|p| p.time_s)
-        .fold(f64::INFINITY, f64::min);
-    let (unit, seconds) = time_unit(shortest);
-    // Three significant figures, as the table and the tooltip read them.
+    let (unit, seconds) = scaling_unit(output);
     let times: Vec<f64> = output
         .scaling
         .iter()
         .map(|p| {
-            format::significant_digits(p.time_s / seconds, 3)
+            in_unit(p.time_s, seconds)
                 .parse()
                 .unwrap_or(p.time_s / seconds)
         })
+        .collect();
+    // The learner's own cluster as one larger diamond at its category, so it
+    // stands out by shape and has its own legend entry.
+    let yours: Vec<DataPoint> = output
+        .scaling
+        .iter()
+        .zip(&times)
+        .enumerate()
+        .filter(|(_, (point, _))| point.chosen)
+        .map(|(index, (_, time))| DataPoint::from(vec![index as f64, *time]))
         .collect();
     Chart::new()
         .animation(!crate::dom::prefers_reduced_motion())
@@ -173,16 +204,37 @@ fn scaling_chart(output: &TrainComputeOutput) -> Chart {
                 .symbol_size(8)
                 .data(times),
         )
+        .series(
+            Line::new()
+                .name("Your cluster")
+                .symbol(Symbol::Diamond)
+                .symbol_size(16)
+                .data(yours),
+        )
 }
 
 fn scaling_table(output: &TrainComputeOutput) -> ChartTable {
+    let (unit, seconds) = scaling_unit(output);
     ChartTable {
-        caption: "Time to train against cluster size".to_string(),
-        header: vec!["Accelerators".to_string(), "Time to train".to_string()],
+        caption: "Time to train against cluster size, in the chart's unit".to_string(),
+        header: vec![
+            "Accelerators".to_string(),
+            format!("Time to train ({})", unit.to_lowercase()),
+        ],
         rows: output
             .scaling
             .iter()
-            .map(|p| vec![format::grouped(p.accelerators), format::duration(p.time_s)])
+            .map(|p| {
+                let size = format::grouped(p.accelerators);
+                vec![
+                    if p.chosen {
+                        format!("{size} (your cluster)")
+                    } else {
+                        size
+                    },
+                    table_time(p.time_s, seconds),
+                ]
+            })
             .collect(),
     }
 }

@@ -216,7 +216,7 @@ fn sweep_chart(shown: &Shown) -> Chart {
 fn sweep_table(shown: &Shown) -> ChartTable {
     ChartTable {
         caption: format!(
-            "Each batch limit simulated on the same arrivals, against a p99 target of {}",
+            "Each batch limit simulated on the same arrivals, against a p99 target of {}. Where full batches cannot keep up with the arrivals, the queue and its latencies grow for as long as the run lasts.",
             format::milliseconds(shown.slo_ms)
         ),
         header: [
@@ -230,6 +230,7 @@ fn sweep_table(shown: &Shown) -> ChartTable {
             } else {
                 "Mean batch"
             },
+            "Keeps up with arrivals",
             "Meets the target",
         ]
         .map(String::from)
@@ -249,6 +250,7 @@ fn sweep_table(shown: &Shown) -> ChartTable {
                     format::milliseconds(p.p99_ms),
                     format::milliseconds(p.ttft_p99_ms),
                     mean_batch_text(p.mean_batch),
+                    if p.keeps_up { "yes" } else { "no: the queue grows" }.to_string(),
                     if p.meets_slo { "yes" } else { "no" }.to_string(),
                 ]
             })
