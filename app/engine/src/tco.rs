@@ -398,15 +398,14 @@ impl Rates {
     fn new(input: &TcoInput, utilization: f64) -> Rates {
         let gpus = input.gpus as f64;
         let busy_hours = gpus * HOURS_PER_MONTH * utilization;
+        let capex = gpus * (input.price_per_gpu + input.server_and_network_per_gpu);
         Rates {
             on_demand: busy_hours * input.on_demand_per_gpu_hour,
             reserved: gpus * HOURS_PER_MONTH * input.reserved_per_gpu_hour,
             spot: busy_hours * input.spot_per_gpu_hour / (1.0 - input.spot_rework_share),
-            capex: gpus * (input.price_per_gpu + input.server_and_network_per_gpu),
+            capex,
             amortization_months: input.amortization_months,
-            resale: gpus
-                * (input.price_per_gpu + input.server_and_network_per_gpu)
-                * input.resale_share,
+            resale: capex * input.resale_share,
             running: busy_hours * energy_per_busy_gpu_hour(input)
                 + gpus * input.hosting_per_gpu_month
                 + input.ops_usd_per_month,

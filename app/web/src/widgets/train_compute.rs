@@ -133,9 +133,7 @@ fn time_unit(shortest_s: f64) -> (&'static str, f64) {
         .unwrap_or(("Seconds", 1.0))
 }
 
-/// A line on a log axis: time halves as the cluster doubles, so the points
-/// fall on a straight line. Bars would hang from an arbitrary baseline.
-/// The chart's unit for this output, from its shortest time.
+/// The chart's unit for this output, from its shortest time; the table uses it too.
 fn scaling_unit(output: &TrainComputeOutput) -> (&'static str, f64) {
     let shortest = output
         .scaling
@@ -145,22 +143,8 @@ fn scaling_unit(output: &TrainComputeOutput) -> (&'static str, f64) {
     time_unit(shortest)
 }
 
-/// A time in the chart's unit, to three significant figures, as the chart,
-/// its tooltip and its table all read it.
-fn in_unit(time_s: f64, seconds: f64) -> String {
-    format::significant_digits(time_s / seconds, 3)
-}
-
-/// The same figure for the table, with thousands grouped as elsewhere on the page.
-fn table_time(time_s: f64, seconds: f64) -> String {
-    let text = in_unit(time_s, seconds);
-    match text.parse::<f64>() {
-        // Three significant figures of a value of 1,000 or more are whole.
-        Ok(value) if value >= 1000.0 => format::grouped(value as u64),
-        _ => text,
-    }
-}
-
+/// A line on a log axis: time halves as the cluster doubles, so the points
+/// fall on a straight line. Bars would hang from an arbitrary baseline.
 fn scaling_chart(output: &TrainComputeOutput) -> Chart {
     let labels: Vec<String> = output
         .scaling
@@ -168,11 +152,12 @@ fn scaling_chart(output: &TrainComputeOutput) -> Chart {
         .map(|p| format::grouped(p.accelerators))
         .collect();
     let (unit, seconds) = scaling_unit(output);
+    // Three significant figures, as the table and the tooltip read them.
     let times: Vec<f64> = output
         .scaling
         .iter()
         .map(|p| {
-            in_unit(p.time_s, seconds)
+            format::significant_digits(p.time_s / seconds, 3)
                 .parse()
                 .unwrap_or(p.time_s / seconds)
         })
@@ -232,7 +217,8 @@ fn scaling_table(output: &TrainComputeOutput) -> ChartTable {
                     } else {
                         size
                     },
-                    table_time(p.time_s, seconds),
+                    // As the chart's tooltip reads it.
+                    format::chart_value(p.time_s / seconds),
                 ]
             })
             .collect(),
