@@ -258,6 +258,26 @@ impl<'a> Renderer<'a> {
         matches!(last, Some(Event::InlineHtml(html)) if html.starts_with(FOOTNOTE_REF_OPEN))
     }
 
+    /// Takes an opening bracket off the end of the text just written, so it
+    /// can be kept on one line with the inline formula that follows it.
+    /// Not in a heading, whose section name is read from its text events.
+    fn take_opening_bracket(&mut self) -> Option<char> {
+        if self.heading.is_some() {
+            return None;
+        }
+        let events = &mut self.pending;
+        let Some(Event::Text(text)) = events.last() else {
+            return None;
+        };
+        let bracket = text.chars().last().filter(|c| matches!(c, '(' | '['))?;
+        let kept = text.strip_suffix(bracket).unwrap_or_default().to_string();
+        events.pop();
+        if !kept.is_empty() {
+            events.push(Event::Text(kept.into()));
+        }
+        Some(bracket)
+    }
+
     fn emit(&mut self, event: Event<'a>) {
         match &mut self.heading {
             Some((_, inner, _)) => inner.push(event),
@@ -485,9 +505,13 @@ impl<'a> Renderer<'a> {
         };
         // A displayed formula scrolls inside its own box on a narrow screen:
         // the formula takes its full width, and the box is the scroll
-        // container that carries the shading of its hidden edge.
+        // container that carries the shading of its hidden edge. An inline
+        // formula keeps an opening bracket before it on its own line, since
+        // a line that ends in "(" reads as a slip.
         let html = if display {
             format!("<span class=\"{}\">{html}</span>", math::SCROLL_CLASS)
+        } else if let Some(bracket) = self.take_opening_bracket() {
+            format!("<span class=\"nowrap\">{bracket}{html}</span>")
         } else {
             html
         };

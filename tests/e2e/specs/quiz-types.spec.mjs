@@ -72,3 +72,21 @@ test("a matching question explains each wrong pair", async ({ page }) => {
   await expect(verdict).not.toContainText("“AMD Alveo U55C” goes with");
   await course.expectNoConsoleErrors();
 });
+
+// Only the answer box is kept short: on a desktop, its label, which names the
+// unit and the other ways to write a number, reads on one line.
+test("a numeric answer's label reads on one line on a desktop", async ({ page }) => {
+  const course = new CoursePage(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await course.goto("/m/why-hardware");
+  const label = course.testId("question-training-days").locator(".text-answer label");
+  await expect(label).toHaveText("Your answer in days (other units and 1.2e3-style numbers work too)");
+  const lines = await label.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBe(1);
+  const box = await course.testId("question-training-days").getByTestId("answer-input").boundingBox();
+  expect(box.width).toBeLessThanOrEqual(28 * 16 + 1);
+});

@@ -364,3 +364,43 @@ test("an INT8 example asks for its prediction in ops/byte", async ({ page }) => 
   await expect(page.getByLabel("Your guess (FLOP/byte)")).toHaveCount(1);
   await course.expectNoConsoleErrors();
 });
+
+// The reading column is 52rem wide. On a wide screen a module's widget, and
+// the table inside it, reach into the room to the column's right so that no
+// column of the table has to scroll; the text beside them keeps its width.
+// Where the window has no such room, the widget stays in the column and its
+// table scrolls instead, which is what the first half of the test guards against.
+test("on a wide screen a module's roofline table shows every column and the text keeps its reading width", async ({ page }) => {
+  const course = new CoursePage(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await course.goto("/m/compute-or-memory");
+  const widget = course.widget("roofline");
+  const table = widget.root.getByTestId("roofline-table");
+  await expect(table.getByRole("columnheader", { name: "Fits in memory?" })).toBeVisible();
+  const region = table.locator("xpath=..");
+  const layout = async () => page.evaluate(([box, scroller]) => {
+    const text = document.querySelector(".module-body .prose > p").getBoundingClientRect();
+    const shown = box.getBoundingClientRect();
+    return {
+      textRight: text.right,
+      widgetRight: shown.right,
+      window: document.documentElement.clientWidth,
+      pageScrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+      tableScrolls: scroller.scrollWidth > scroller.clientWidth + 1,
+    };
+  }, [await widget.root.elementHandle(), await region.elementHandle()]);
+  await expect.poll(async () => (await layout()).tableScrolls).toBe(false);
+  const wide = await layout();
+  expect(wide.widgetRight).toBeGreaterThan(wide.textRight + 100);
+  expect(wide.widgetRight).toBeLessThanOrEqual(wide.window);
+  expect(wide.pageScrolls).toBe(false);
+  // 52rem less the column's padding: the text does not widen with the widget.
+  expect(wide.textRight - (await page.locator(".module-body").boundingBox()).x).toBeLessThanOrEqual(768.5);
+
+  await page.setViewportSize({ width: 1000, height: 900 });
+  await expect.poll(async () => (await layout()).tableScrolls).toBe(true);
+  const narrow = await layout();
+  expect(Math.abs(narrow.widgetRight - narrow.textRight)).toBeLessThanOrEqual(1);
+  expect(narrow.pageScrolls).toBe(false);
+  await course.expectNoConsoleErrors();
+});

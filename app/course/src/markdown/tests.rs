@@ -91,6 +91,26 @@ fn math_tables_footnotes_and_callouts() {
 }
 
 #[test]
+fn an_opening_bracket_stays_on_the_line_of_the_formula_after_it() {
+    let body = "Time per token ($t = m / W$) but (at least $t$) and [$x$], then a (plain one.\n\n## Heading ($M$)\n\n($y$)\n";
+    let rendered = render(body, origin());
+    let html = html_of(&rendered);
+    assert!(
+        html.contains("Time per token <span class=\"nowrap\">(<math"),
+        "{html}"
+    );
+    assert!(html.contains("and <span class=\"nowrap\">[<math"), "{html}");
+    assert!(html.contains("then a (plain one."), "{html}");
+    // A paragraph that opens with the bracket loses no text before it.
+    assert!(html.contains("<p><span class=\"nowrap\">(<math"), "{html}");
+    // Only a bracket right before the formula moves.
+    assert!(html.contains("but (at least <math"), "{html}");
+    // A heading keeps its text events, from which its section is named.
+    assert!(html.contains("Link to section Heading ()"), "{html}");
+    assert_eq!(html.matches("nowrap").count(), 3, "{html}");
+}
+
+#[test]
 fn a_diagram_links_to_itself_full_size_unless_it_is_already_a_link() {
     let body =
         "![A chart](public/diagrams/a.svg)\n\n[![B chart](public/diagrams/b.svg)](/m/other)\n\n![C chart](https://example.org/c.svg)\n";

@@ -75,7 +75,7 @@ pub fn MatchingInputs(
         .collect_view();
     view! {
         <li class="matching">
-            <p class="hint">"Drag an item onto its partner, or choose it from the list beside each one."</p>
+            <p class="hint">"Drag an item onto its partner, or choose it from the list under each one."</p>
             <ul class="chips" aria-label="Items to match">{chips}</ul>
             <ol class="match-rows">{rows}</ol>
         </li>
