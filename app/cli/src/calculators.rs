@@ -232,24 +232,80 @@ struct CheckpointRequest {
 }
 
 pub fn checkpoint(text: &str) -> Result<serde_json::Value, String> {
-    use engine::widgets::WidgetForm;
-    let request: CheckpointRequest =
-        serde_json::from_str(text).map_err(|error| format!("invalid input JSON: {error}"))?;
+    let request: CheckpointRequest = decode(text)?;
     let mut form = engine::checkpoint::CheckpointForm::default();
-    let fields = [
-        ("node_mtbf_hours", request.node_mtbf_hours),
-        ("nodes", request.nodes),
-        ("write_s", request.write_s),
-        ("restart_s", request.restart_s),
-    ];
+    fill(
+        &mut form,
+        [
+            ("node_mtbf_hours", request.node_mtbf_hours),
+            ("nodes", request.nodes),
+            ("write_s", request.write_s),
+            ("restart_s", request.restart_s),
+        ],
+    );
+    let input = form.validate().map_err(|errors| one_line(&errors))?;
+    encode(engine::checkpoint::compute(&input))
+}
+
+/// `lab chiplet` input. Every key is optional; missing ones take the widget's
+/// defaults (an 800 mm² design cut into 8 chiplets, 0.1 defects per cm², a
+/// $17,000 300 mm wafer).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChipletRequest {
+    area_mm2: Option<Number>,
+    chiplets: Option<Number>,
+    defects_per_cm2: Option<Number>,
+    wafer_usd: Option<Number>,
+    wafer_mm: Option<Number>,
+    edge_mm: Option<Number>,
+    interface_share: Option<Number>,
+    assembly_usd_per_chiplet: Option<Number>,
+    assembly_yield: Option<Number>,
+}
+
+pub fn chiplet(text: &str) -> Result<serde_json::Value, String> {
+    let request: ChipletRequest = decode(text)?;
+    let mut form = engine::chiplet::ChipletForm::default();
+    fill(
+        &mut form,
+        [
+            ("area_mm2", request.area_mm2),
+            ("chiplets", request.chiplets),
+            ("defects_per_cm2", request.defects_per_cm2),
+            ("wafer_usd", request.wafer_usd),
+            ("wafer_mm", request.wafer_mm),
+            ("edge_mm", request.edge_mm),
+            ("interface_share", request.interface_share),
+            ("assembly_usd_per_chiplet", request.assembly_usd_per_chiplet),
+            ("assembly_yield", request.assembly_yield),
+        ],
+    );
+    let input = form.validate().map_err(|errors| one_line(&errors))?;
+    encode(engine::chiplet::compute(&input))
+}
+
+fn decode<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|error| format!("invalid input JSON: {error}"))
+}
+
+fn encode(output: impl serde::Serialize) -> Result<serde_json::Value, String> {
+    serde_json::to_value(output).map_err(|error| format!("cannot encode the result: {error}"))
+}
+
+fn one_line(errors: &engine::field::FieldErrors) -> String {
+    format!("invalid input: {}", errors.one_line())
+}
+
+/// Types each number the request gives into its field, as a learner would;
+/// a key left out keeps the widget's default.
+fn fill<const N: usize>(
+    form: &mut impl engine::widgets::WidgetForm,
+    fields: [(&str, Option<Number>); N],
+) {
     for (name, value) in fields {
         if let Some(number) = value {
             form.set_field(name, number.to_string());
         }
     }
-    let input = form
-        .validate()
-        .map_err(|errors| format!("invalid input: {}", errors.one_line()))?;
-    serde_json::to_value(engine::checkpoint::compute(&input))
-        .map_err(|error| format!("cannot encode the result: {error}"))
 }

@@ -18,6 +18,7 @@ pub enum Calculator {
     Energy,
     Serve,
     Match,
+    Chiplet,
 }
 
 impl Calculator {
@@ -61,6 +62,8 @@ impl Calculator {
             Calculator::Match => {
                 r#"{"workload": {"phase": "inference", "model_family": "cnn", "params": 3e6, "batch_size": 1, "power_budget_w": 5, "deployment": "edge", "framework": "tensorflow"}}"#
             }
+            // A 600 mm² design in four chiplets, at a defect density of 0.2 per cm².
+            Calculator::Chiplet => r#"{"area_mm2": 600, "chiplets": 4, "defects_per_cm2": 0.2}"#,
         }
     }
 }

@@ -107,6 +107,11 @@ enum Command {
         #[arg(long, default_value = "content")]
         content: PathBuf,
     },
+    /// Chiplets against one big die: yield, dies per wafer and cost per working product. Reads JSON from FILE or `-`.
+    Chiplet {
+        /// A JSON file, or `-` for standard input.
+        input: String,
+    },
     /// Workload matcher: rank hardware classes and catalogue parts for a workload, with reasons. Reads `{"workload": {...}}` from FILE or `-`.
     Match {
         /// A JSON file, or `-` for standard input.
@@ -201,6 +206,7 @@ fn main() -> ExitCode {
             Ok(catalogue) => calculators::run(&input, |text| cost::serve(text, &catalogue)),
             Err(message) => calculators::fail(&message),
         },
+        Command::Chiplet { input } => calculators::run(&input, calculators::chiplet),
         Command::Example { calculator } => example::print(calculator),
         Command::Match { rules: true, .. } => calculators::run_value(matcher::rules()),
         Command::Match {

@@ -219,6 +219,29 @@ fn checkpoint_gives_youngs_interval() {
     assert!(stderr(&bad).contains("nodes: Must be at least 1."));
 }
 
+/// The Poisson yield the chiplet calculator cites (Ferris-Prabhu 1990):
+/// a 100 mm² die at 0.1 defects per cm² yields e^(−0.1) ≈ 90.5%; cut in two
+/// with no interface overhead, each half yields e^(−0.05) ≈ 95.1%.
+#[test]
+fn chiplet_gives_the_poisson_yield() {
+    let output = lab(
+        &["chiplet", "-"],
+        r#"{"area_mm2": 100, "chiplets": 2, "defects_per_cm2": 0.1, "interface_share": 0}"#,
+    );
+    let json = json(&output);
+    let whole = json["monolithic"]["die_yield"].as_f64().unwrap();
+    let half = json["chiplet"]["die_yield"].as_f64().unwrap();
+    assert!((whole - (-0.1f64).exp()).abs() < 1e-12, "{whole}");
+    assert!((half - (-0.05f64).exp()).abs() < 1e-12, "{half}");
+    assert_eq!(json["curve"].as_array().map(Vec::len), Some(16));
+    let bad = lab(&["chiplet", "-"], r#"{"chiplets": 0}"#);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("chiplets:"), "{}", stderr(&bad));
+    let typo = lab(&["chiplet", "-"], r#"{"chiplet": 4}"#);
+    assert_eq!(typo.status.code(), Some(2));
+    assert!(stderr(&typo).contains("unknown field"), "{}", stderr(&typo));
+}
+
 fn json(output: &Output) -> serde_json::Value {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(output));
     serde_json::from_slice(&output.stdout).unwrap()
@@ -575,6 +598,7 @@ fn every_explained_formula_and_symbol_renders_to_mathml() {
         ),
         ("train-compute", "{}".into()),
         ("checkpoint", "{}".into()),
+        ("chiplet", "{}".into()),
         ("tco", "{}".into()),
         ("energy", r#"{"samples": 1e9}"#.into()),
         ("serve", r#"{"requests": 200, "usd_per_hour": 2}"#.into()),
@@ -961,6 +985,7 @@ fn every_example_runs_through_its_calculator() {
         "energy",
         "serve",
         "match",
+        "chiplet",
     ];
     for name in names {
         let example = lab(&["example", name], "");

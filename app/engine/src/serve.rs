@@ -513,7 +513,9 @@ impl ServeForm {
     /// Fills parameters, layers and key/value width from a published model
     /// and says whether it did; an unknown key leaves the form as it was.
     pub fn apply_preset(&mut self, key: &str) -> bool {
-        let Some(preset) = model_presets().find(|preset| preset.key == key.trim()) else {
+        let Some(preset) =
+            model_presets().find(|preset| preset.key.eq_ignore_ascii_case(key.trim()))
+        else {
             return false;
         };
         let [params, layers, kv_dim] = preset_fields(preset);

@@ -287,6 +287,18 @@ fn explain(
 mod tests {
     use super::*;
 
+    /// The default peak is the A100's dense BF16 figure, typed in; it must
+    /// stay the catalogue's, where hardware numbers live.
+    #[test]
+    fn the_default_peak_quotes_the_catalogue_row_of_the_a100() {
+        let catalogue = crate::hardware::course_catalogue();
+        let a100 = catalogue.find("a100-sxm-80gb").unwrap();
+        assert_eq!(
+            TrainComputeForm::default().peak_tflops.parse::<f64>().ok(),
+            a100.peak_tflops.get(crate::hardware::Precision::Bf16)
+        );
+    }
+
     fn form(
         params: &str,
         tokens: &str,

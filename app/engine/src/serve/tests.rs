@@ -1332,6 +1332,9 @@ fn presets_fill_the_shape_of_a_published_model() {
     assert_eq!(form.preset_key(), None);
     assert!(!form.apply_preset("bert-large"));
     assert_eq!(form.layers, "81", "an encoder is not offered");
+    // Menu values are read trimmed and in any case, as the split presets are.
+    assert!(form.apply_preset(" Llama3-70B "));
+    assert_eq!(form.preset_key(), Some("llama3-70b"));
     for preset in model_presets() {
         let mut form = ServeForm::default();
         assert!(form.apply_preset(preset.key));

@@ -417,3 +417,20 @@ fn field_groups_partition_fields_in_order() {
     .concat();
     assert_eq!(grouped, FIELDS.to_vec());
 }
+
+/// The defaults type in two figures of the H100 SXM's catalogue row, its
+/// power and its on-demand price; hardware numbers live once, in the
+/// catalogue, so the defaults must not drift from it.
+#[test]
+fn the_defaults_quote_the_catalogue_row_of_the_h100() {
+    let catalogue = crate::hardware::course_catalogue();
+    let h100 = catalogue.find("h100-sxm-80gb").unwrap();
+    let form = TcoForm::default();
+    assert_eq!(form.power_w_per_gpu.parse::<f64>().ok(), h100.tdp_w);
+    assert_eq!(
+        form.on_demand_per_gpu_hour.parse::<f64>().ok(),
+        h100.price
+            .as_ref()
+            .and_then(|price| price.cloud_usd_per_hour)
+    );
+}
