@@ -67,6 +67,16 @@ for (const width of [360, 390, 768, 1280]) {
         expect(chart.boxes.length).toBeGreaterThan(5);
         expect(problems(chart)).toEqual([]);
       }
+      // The legend shows each series as the chart draws it: a line drawn
+      // without symbols has none in the legend either. echarts draws a circle
+      // there unless the series' item style is transparent.
+      const legendSymbols = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="chart"]')].flatMap((element) =>
+          window.echarts.getInstanceByDom(element).getOption().series
+            .filter((series) => series.type === "line" && (series.showSymbol === false || series.symbol === "none"))
+            .filter((series) => !(series.symbol === "none" && series.itemStyle?.opacity === 0))
+            .map((series) => series.name)));
+      expect(legendSymbols).toEqual([]);
       await context.close();
     });
   }

@@ -11,7 +11,7 @@ use crate::widgets::predict::PredictGate;
 use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use charming::datatype::DataPoint;
-use charming::element::{AxisType, Tooltip, Trigger};
+use charming::element::{AxisType, ItemStyle, Symbol, Tooltip, Trigger};
 use charming::Chart;
 use engine::checkpoint::{compute, CheckpointForm, CheckpointOutput, FIELDS};
 use engine::format;
@@ -151,15 +151,18 @@ fn waste_chart(output: &CheckpointOutput) -> Chart {
         .x_axis(frame::x_axis("Checkpoint interval (minutes)").type_(AxisType::Log))
         .y_axis(frame::y_axis("Time lost (%)").type_(AxisType::Value))
         // Forty symbols per curve would hide their shapes, so the two curves
-        // differ by line style (solid and dashed) and by name in the tooltip.
+        // differ by line style, in the legend too, and by name in the
+        // tooltip: solid and dotted, since Young's marker is already dashed.
         .series(
             charts::line_series("First-order sum", 0)
-                .show_symbol(false)
+                .symbol(Symbol::None)
+                .item_style(charts::symbol_free(ItemStyle::new()))
                 .data(first_order),
         )
         .series(
-            charts::line_series("Random failures (Daly)", 1)
-                .show_symbol(false)
+            charts::line_series("Random failures (Daly)", 2)
+                .symbol(Symbol::None)
+                .item_style(charts::symbol_free(ItemStyle::new()))
                 .data(exponential),
         )
         .series(charts::marker_series("Young's interval").data(marker))
