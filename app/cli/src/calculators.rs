@@ -285,11 +285,13 @@ pub fn chiplet(text: &str) -> Result<serde_json::Value, String> {
     encode(engine::chiplet::compute(&input))
 }
 
-fn decode<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, String> {
+/// Reads a request, or says why its JSON is not one.
+pub fn decode<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, String> {
     serde_json::from_str(text).map_err(|error| format!("invalid input JSON: {error}"))
 }
 
-fn encode(output: impl serde::Serialize) -> Result<serde_json::Value, String> {
+/// Writes a result as JSON.
+pub fn encode(output: impl serde::Serialize) -> Result<serde_json::Value, String> {
     serde_json::to_value(output).map_err(|error| format!("cannot encode the result: {error}"))
 }
 
@@ -298,7 +300,8 @@ fn one_line(errors: &engine::field::FieldErrors) -> String {
 }
 
 /// Types each number the request gives into its field, as a learner would;
-/// a key left out keeps the widget's default.
+/// a key left out keeps the widget's default. (`cost::set_numbers` also lets
+/// an explicit `null` empty a field, for the forms with optional fields.)
 fn fill<const N: usize>(
     form: &mut impl engine::widgets::WidgetForm,
     fields: [(&str, Option<Number>); N],

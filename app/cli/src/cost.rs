@@ -2,6 +2,7 @@
 //! JSON in with the groups of the issue (`cloud`, `on_prem`, `model`, …), JSON
 //! out; every key is optional and a missing one takes the widget's default.
 
+use crate::calculators::{decode, encode};
 use engine::energy::{self, EnergyForm};
 use engine::hardware::Catalogue;
 use engine::serve::{self, ServeForm};
@@ -28,14 +29,6 @@ fn set_numbers<F: WidgetForm>(form: &mut F, fields: &[(&str, Option<Option<Numbe
         };
         form.set_field(name, text);
     }
-}
-
-fn decode<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, String> {
-    serde_json::from_str(text).map_err(|error| format!("invalid input JSON: {error}"))
-}
-
-fn encode(value: impl serde::Serialize) -> Result<serde_json::Value, String> {
-    serde_json::to_value(value).map_err(|error| format!("cannot encode the result: {error}"))
 }
 
 /// `lab tco` input; defaults: one 8-GPU H100 server at 70% for 36 months

@@ -506,8 +506,8 @@ impl<'a> Renderer<'a> {
         // A displayed formula scrolls inside its own box on a narrow screen:
         // the formula takes its full width, and the box is the scroll
         // container that carries the shading of its hidden edge. An inline
-        // formula keeps an opening bracket before it on its own line, since
-        // a line that ends in "(" reads as a slip.
+        // formula takes an opening bracket right before it onto its own line,
+        // since a line that ends in "(" reads as a slip.
         let html = if display {
             format!("<span class=\"{}\">{html}</span>", math::SCROLL_CLASS)
         } else if let Some(bracket) = self.take_opening_bracket() {

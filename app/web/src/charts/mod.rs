@@ -42,8 +42,8 @@ pub fn line_series(name: impl Into<String>, index: usize) -> Line {
 /// the legend even for a line whose symbol is "none"; a transparent item
 /// style hides it, so the legend shows the line's colour and dash alone, as
 /// the chart draws the series. The tooltip keeps its coloured dot.
-pub fn symbol_free(style: ItemStyle) -> ItemStyle {
-    style.opacity(0.0)
+pub fn symbol_free() -> ItemStyle {
+    ItemStyle::new().opacity(0.0)
 }
 
 /// A reference mark (this operation's intensity, Young's interval) drawn as a
@@ -53,7 +53,7 @@ pub fn marker_series(name: impl Into<String>) -> Line {
     Line::new()
         .name(name)
         .symbol(Symbol::None)
-        .item_style(symbol_free(ItemStyle::new().color(MARKER_GREY)))
+        .item_style(symbol_free().color(MARKER_GREY))
         .line_style(
             LineStyle::new()
                 .type_(LineStyleType::Dashed)

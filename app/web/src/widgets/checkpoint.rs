@@ -11,7 +11,7 @@ use crate::widgets::predict::PredictGate;
 use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use charming::datatype::DataPoint;
-use charming::element::{AxisType, ItemStyle, Symbol, Tooltip, Trigger};
+use charming::element::{AxisType, Symbol, Tooltip, Trigger};
 use charming::Chart;
 use engine::checkpoint::{compute, CheckpointForm, CheckpointOutput, FIELDS};
 use engine::format;
@@ -156,13 +156,13 @@ fn waste_chart(output: &CheckpointOutput) -> Chart {
         .series(
             charts::line_series("First-order sum", 0)
                 .symbol(Symbol::None)
-                .item_style(charts::symbol_free(ItemStyle::new()))
+                .item_style(charts::symbol_free())
                 .data(first_order),
         )
         .series(
             charts::line_series("Random failures (Daly)", 2)
                 .symbol(Symbol::None)
-                .item_style(charts::symbol_free(ItemStyle::new()))
+                .item_style(charts::symbol_free())
                 .data(exponential),
         )
         .series(charts::marker_series("Young's interval").data(marker))

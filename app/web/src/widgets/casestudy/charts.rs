@@ -5,7 +5,7 @@
 use crate::charts::chart_view::{ChartTable, ChartView};
 use crate::charts::frame;
 use charming::datatype::{DataPoint, DataPointItem};
-use charming::element::{AxisType, ItemStyle, Symbol, Tooltip, Trigger};
+use charming::element::{AxisType, Symbol, Tooltip, Trigger};
 use charming::series::{Line, Scatter};
 use charming::Chart;
 use engine::casestudy::{CaseStudyOutput, EventKind};
@@ -270,7 +270,7 @@ pub fn CostChart(output: Arc<CaseStudyOutput>) -> impl IntoView {
             Line::new()
                 .name("Deadline")
                 .symbol(Symbol::None)
-                .item_style(crate::charts::symbol_free(ItemStyle::new()))
+                .item_style(crate::charts::symbol_free())
                 .data(deadline),
         );
     let table = ChartTable {

@@ -209,7 +209,7 @@ fn sweep_chart(shown: &Shown) -> Chart {
                 LineStyleType::Dotted,
                 Symbol::None,
             )
-            .item_style(crate::charts::symbol_free(ItemStyle::new())),
+            .item_style(crate::charts::symbol_free()),
         )
 }
 
