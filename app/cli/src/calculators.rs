@@ -124,26 +124,20 @@ struct TrainComputeRequest {
 }
 
 pub fn train_compute(text: &str) -> Result<serde_json::Value, String> {
-    let request: TrainComputeRequest =
-        serde_json::from_str(text).map_err(|error| format!("invalid input JSON: {error}"))?;
+    let request: TrainComputeRequest = decode(text)?;
     let mut form = TrainComputeForm::default();
-    let fields = [
-        ("params", request.params),
-        ("tokens", request.tokens),
-        ("accelerators", request.accelerators),
-        ("peak_tflops", request.peak_tflops),
-        ("utilization", request.utilization),
-    ];
-    for (name, value) in fields {
-        if let Some(number) = value {
-            form.set(name, number.to_string());
-        }
-    }
-    let input = form
-        .validate()
-        .map_err(|errors| format!("invalid input: {}", errors.one_line()))?;
-    let output = train_compute::compute(&input);
-    serde_json::to_value(output).map_err(|error| format!("cannot encode the result: {error}"))
+    fill(
+        &mut form,
+        [
+            ("params", request.params),
+            ("tokens", request.tokens),
+            ("accelerators", request.accelerators),
+            ("peak_tflops", request.peak_tflops),
+            ("utilization", request.utilization),
+        ],
+    );
+    let input = form.validate().map_err(|errors| one_line(&errors))?;
+    encode(train_compute::compute(&input))
 }
 
 pub fn widgets() -> ExitCode {
@@ -180,8 +174,7 @@ struct RooflineRequest {
 }
 
 pub fn roofline(text: &str, catalogue: &Catalogue) -> Result<serde_json::Value, String> {
-    let request: RooflineRequest =
-        serde_json::from_str(text).map_err(|error| format!("invalid input JSON: {error}"))?;
+    let request: RooflineRequest = decode(text)?;
     let mut form = RooflineForm::default();
     if let Some(ids) = request.accelerators {
         form.accelerators = ids.join(",");
@@ -191,37 +184,34 @@ pub fn roofline(text: &str, catalogue: &Catalogue) -> Result<serde_json::Value, 
             form.set(field, value);
         }
     }
-    let numbers = [
-        ("m", request.m),
-        ("k", request.k),
-        ("n", request.n),
-        ("tokens", request.tokens),
-        ("hidden", request.hidden),
-        ("lookups", request.lookups),
-        ("dim", request.dim),
-        ("rows", request.rows),
-        ("batch", request.batch),
-        ("seq_len", request.seq_len),
-        ("size", request.size),
-        ("channels_in", request.channels_in),
-        ("channels_out", request.channels_out),
-        ("kernel", request.kernel),
-        ("params", request.params),
-    ];
-    for (field, value) in numbers {
-        if let Some(number) = value {
-            form.set(field, number.to_string());
-        }
-    }
+    fill(
+        &mut form,
+        [
+            ("m", request.m),
+            ("k", request.k),
+            ("n", request.n),
+            ("tokens", request.tokens),
+            ("hidden", request.hidden),
+            ("lookups", request.lookups),
+            ("dim", request.dim),
+            ("rows", request.rows),
+            ("batch", request.batch),
+            ("seq_len", request.seq_len),
+            ("size", request.size),
+            ("channels_in", request.channels_in),
+            ("channels_out", request.channels_out),
+            ("kernel", request.kernel),
+            ("params", request.params),
+        ],
+    );
     let input = form
         .validate(catalogue)
-        .map_err(|errors| format!("invalid input: {}", errors.one_line()))?;
-    serde_json::to_value(roofline::compute(&input))
-        .map_err(|error| format!("cannot encode the result: {error}"))
+        .map_err(|errors| one_line(&errors))?;
+    encode(roofline::compute(&input))
 }
 
 /// `lab checkpoint` input. Every key is optional; missing ones take the widget's
-/// defaults (256 nodes of 6,336 h MTBF, 60 s writes, 600 s restarts).
+/// defaults (256 nodes of 6,335 h MTBF, 60 s writes, 600 s restarts).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CheckpointRequest {

@@ -14,7 +14,7 @@
 //!   `cores_per_gpu`, `samples_per_core_s`;
 //! - `autoscaler`: `min_nodes`, `max_nodes`, `scale_up_delay_s`, `idle_scale_down_s`;
 //! - `failures`: `node_mtbf_hours` (0 or absent: no failures; the widget's
-//!   presets use 6,336 h, the per-server figure the course derives from Llama 3),
+//!   presets use 6,335 h, the per-server figure the course derives from Llama 3),
 //!   `spot_fraction`, `spot_preemptions_per_hour` (per spot node), `restart_policy`
 //!   (`replace`, `restart_all`), `restart_s`;
 //! - `checkpoint`: `interval_s` (absent: Young's interval), `write_s`;

@@ -198,7 +198,7 @@ fn split_cases(
 }
 
 /// 1,000 replications of a 30-day run on 256 A100s with the course's failure
-/// rate (one failure per server every 6,336 hours), plus the checkpoint sweep.
+/// rate (one failure per server every 6,335 hours), plus the checkpoint sweep.
 fn casestudy_ms(catalogue: &Catalogue, long: Plan, clock: &mut dyn FnMut() -> f64) -> f64 {
     use crate::casestudy::{compute, CaseStudyForm};
     let mut form = CaseStudyForm::default();

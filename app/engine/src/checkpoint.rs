@@ -52,7 +52,7 @@ impl Default for CheckpointForm {
     /// derives from the Llama 3 report; a one-minute checkpoint; ten minutes to restart.
     fn default() -> Self {
         CheckpointForm {
-            node_mtbf_hours: "6336".into(),
+            node_mtbf_hours: "6335".into(),
             nodes: "256".into(),
             write_s: "60".into(),
             restart_s: "600".into(),
@@ -505,12 +505,12 @@ mod tests {
     }
 
     /// A restart of 5.6 hours against a failure every 3.1 hours (Llama 3's
-    /// 2,048 nodes at 6,336 hours each) loses the run to restarting, and the
+    /// 2,048 nodes at 6,335 hours each) loses the run to restarting, and the
     /// warning says so rather than blaming a one-minute write.
     #[test]
     fn a_restart_longer_than_the_mtbf_is_named_as_the_cause() {
         let out = run(&[
-            ("node_mtbf_hours", "6336"),
+            ("node_mtbf_hours", "6335"),
             ("nodes", "2048"),
             ("write_s", "60"),
             ("restart_s", "20000"),
