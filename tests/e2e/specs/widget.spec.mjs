@@ -198,7 +198,7 @@ test("the checkpoint calculator halves the interval when the job has four times 
   await expect(widget.value("young_interval")).toHaveText("19.3 minutes");
   await widget.set("nodes", "8192");
   await expect(widget.value("young_interval")).toHaveText("9.64 minutes");
-  // A ten-minute restart is a fifth of the 46-minute MTBF: the first-order sum
+  // A ten-minute restart is over a fifth of the 46-minute MTBF: the first-order sum
   // overstates the loss, and Daly's model of random failures says by how much.
   await expect(widget.value("waste")).toHaveText("42.2%");
   await expect(widget.value("daly_interval")).toHaveText("8.99 minutes");
