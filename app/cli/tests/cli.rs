@@ -159,6 +159,25 @@ fn golden_jetson_agx_orin_fp32_ridge_from_the_technical_brief() {
     assert_eq!(json["placements"][0]["bound"], "compute");
 }
 
+/// Module 3 says the explorer, which sees only bandwidth for ResNet-50 at a
+/// batch of 32, puts the T4 7% ahead of the L4: both are memory-bound, so the
+/// times stand in the ratio of NVIDIA's datasheet bandwidths, 300 and 320 GB/s.
+#[test]
+fn resnet_puts_the_t4_ahead_of_the_l4_as_module_3_says() {
+    let output = lab(
+        &["roofline", "-"],
+        r#"{"op": "cnn_inference", "batch": 32, "accelerators": ["l4-24gb", "t4-16gb"]}"#,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let placements = json["placements"].as_array().unwrap();
+    assert!(placements.iter().all(|p| p["bound"] == "memory"));
+    let time = |i: usize| placements[i]["time_s"].as_f64().unwrap();
+    let lead = time(0) / time(1) - 1.0;
+    assert!((lead - (320.0 / 300.0 - 1.0)).abs() < 1e-9, "{lead}");
+    assert_eq!(format!("{:.0}", lead * 100.0), "7");
+}
+
 #[test]
 fn roofline_rejects_unknown_accelerators_and_fields() {
     for (input, needle) in [
