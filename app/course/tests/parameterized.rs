@@ -44,3 +44,33 @@ proptest! {
         }
     }
 }
+
+/// The case study's own-numbers table question exists to teach that row-wise
+/// Adagrad adds 4 bytes a row. Whatever a learner draws, an answer that leaves
+/// that state out must be marked wrong; so must the fixed question's 51.2 GB.
+#[test]
+fn table_memory_without_the_optimizer_state_is_always_wrong() {
+    let quiz = quizzes()
+        .into_iter()
+        .find(|q| q.questions.iter().any(|q| q.id == "table-memory-yours"))
+        .unwrap();
+    let find = |id: &str| quiz.questions.iter().find(|q| q.id == id).unwrap();
+    let weights_only = engine::quiz::Question {
+        formula: Some("rows * dim * bytes / 1000".to_string()),
+        ..find("table-memory-yours").clone()
+    };
+    for seed in 0..2_000 {
+        let concrete = instantiate(find("table-memory-yours"), seed);
+        let wrong = instantiate(&weights_only, seed).answer.unwrap();
+        let verdict = grade(&concrete, &Answer::Text(format!("{wrong} GB")));
+        assert!(!verdict.correct, "seed {seed}: {wrong} GB was accepted");
+        let rounded = format!("{:.2e} GB", concrete.answer.unwrap());
+        assert!(
+            grade(&concrete, &Answer::Text(rounded.clone())).correct,
+            "seed {seed}: {rounded}"
+        );
+    }
+    let fixed = find("table-memory");
+    assert!(!grade(fixed, &Answer::Text("51.2 GB".into())).correct);
+    assert!(grade(fixed, &Answer::Text("52 GB".into())).correct);
+}
