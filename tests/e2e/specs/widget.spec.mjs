@@ -230,6 +230,8 @@ test("a screen reader hears a short summary of the results, not the whole panel"
   await expect(widget.root.locator(".widget-results")).not.toHaveAttribute("aria-live", /.*/);
   await widget.set("accelerators", "2048");
   await expect(widget.value("time_s")).toHaveText("16.8 days");
+  // The sentence follows the change, not only the first numbers it was given.
+  await expect(summary).toContainText(await widget.value("sustained_flops_per_s").textContent());
   const text = await summary.textContent();
   expect(text.length).toBeLessThan(200);
   expect(text).toContain(await widget.value("train_flops").textContent());
@@ -251,6 +253,41 @@ test("a screen reader hears a short summary of the results, not the whole panel"
   expect(await served.textContent()).toContain(await serve.value("latency_ms").textContent());
   await serve.set("params", "0");
   await expect(served).toHaveText("Fix the highlighted fields to see results.");
+});
+
+test("every widget's summary follows a change made in the page", async ({ page }) => {
+  const course = new CoursePage(page);
+  // One field per widget whose change moves the headline the summary reads.
+  const changes = [
+    ["train-compute", "accelerators", "2048"], ["roofline", "batch", "8"],
+    ["checkpoint", "nodes", "512"], ["splitter", "micro_batch", "2"],
+    ["matcher", "params", "1e12"], ["casestudy", "gpus", "128"],
+    ["chiplet", "chiplets", "2"], ["tco", "gpus", "16"], ["energy", "count", "128"],
+    ["serve", "arrival_per_s", "20"], ["catalogue", "class", "tpu"],
+  ];
+  for (const [slug, field, value] of changes) {
+    await course.goto(`/lab/${slug}`);
+    const widget = course.widget(slug);
+    const summary = widget.root.getByTestId("live-summary");
+    await expect(summary).not.toHaveText("");
+    const before = await summary.textContent();
+    const input = widget.input(field);
+    if (await input.evaluate((element) => element.tagName === "SELECT")) {
+      await input.selectOption(value);
+    } else {
+      await input.fill(value);
+    }
+    await expect(summary, `${slug}: ${field} = ${value}`).not.toHaveText(before);
+    await expect(summary).not.toHaveText("");
+  }
+  // The splitter's sentence names the memory and the step time, which a
+  // change of batch or recomputation moves.
+  await expect(course.widget("catalogue").root.getByTestId("live-summary")).toHaveText(/^\d+ of \d+ parts shown\.$/);
+  await course.goto("/lab/splitter");
+  const split = course.widget("splitter").root.getByTestId("live-summary");
+  await expect(split).toContainText("Memory per accelerator: ");
+  await expect(split).toContainText("Step time: ");
+  await course.expectNoConsoleErrors();
 });
 
 test("calculators say when their model is out of its depth instead of printing a meaningless number", async ({ page }) => {

@@ -32,15 +32,21 @@ pub fn summarize_outputs(explanations: &[Explanation], outputs: &[&str]) -> Stri
 
 /// A visually hidden status line: the field message while any field is
 /// refused, else the summary (empty while the results are still loading).
+///
+/// The summary is read first, and always. When `invalid` read a Memo derived
+/// from the output before the output itself, the line kept its first numbers
+/// while the panel changed: checking that Memo recomputed the output on the
+/// way, so the output no longer looked changed when its own turn came.
 pub fn live_summary(
     invalid: impl Fn() -> bool + Send + Sync + 'static,
     summary: impl Fn() -> Option<String> + Send + Sync + 'static,
 ) -> impl IntoView {
     let text = move || {
+        let summary = summary();
         if invalid() {
             FIX_FIELDS.to_string()
         } else {
-            summary().unwrap_or_default()
+            summary.unwrap_or_default()
         }
     };
     view! { <p class="visually-hidden" role="status" aria-atomic="true" data-testid="live-summary">{text}</p> }

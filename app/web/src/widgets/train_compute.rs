@@ -85,7 +85,7 @@ pub fn TrainCompute(mount: WidgetMount) -> impl IntoView {
             </form>
             {predict}
             <div class="widget-results" hidden=move || !revealed.get()>
-                {live_summary(move || !valid.get(), move || output.with(|o| o.as_ref().map(|o| summarize(&o.explanations))))}
+                {live_summary(move || validated.with(Result::is_err), move || output.with(|o| o.as_ref().map(|o| summarize(&o.explanations))))}
                 <Show when=move || valid.get() fallback=|| view! {
                     <p class="results-invalid" data-testid="results-invalid">
                         <span aria-hidden="true">"⚠ "</span>"Fix the highlighted fields to see results."

@@ -9,12 +9,17 @@ mod results;
 use crate::context::use_course;
 use crate::widgets::content_problems::{ContentProblemsNote, SharedFile};
 use crate::widgets::copy_link::CopyLink;
-use crate::widgets::live_summary::{live_summary, summarize};
+use crate::widgets::live_summary::{live_summary, summarize_outputs};
 use crate::widgets::predict::PredictGate;
 use crate::widgets::WidgetTitle;
 use crate::widgets::{url_state, WidgetMount};
 use engine::split::{report, SplitForm, FIELDS};
 use leptos::prelude::*;
+
+/// What a screen reader hears after each change: the memory each accelerator
+/// needs and how long a step takes. The first explanations (parameters,
+/// weights) do not move when a learner changes the batch or recomputation.
+const HEADLINE: [&str; 2] = ["memory_total", "step_time"];
 
 #[component]
 pub fn Splitter(mount: WidgetMount) -> impl IntoView {
@@ -63,7 +68,7 @@ pub fn Splitter(mount: WidgetMount) -> impl IntoView {
             </form>
             {predict}
             <div class="widget-results" hidden=move || !revealed.get()>
-                {live_summary(move || validated.with(|v| matches!(v, Some(Err(_)))), move || report.with(|r| r.as_ref().map(|r| summarize(&r.explanations))))}
+                {live_summary(move || validated.with(|v| matches!(v, Some(Err(_)))), move || report.with(|r| r.as_ref().map(|r| summarize_outputs(&r.explanations, &HEADLINE))))}
                 {move || match (catalogue.with(Option::is_some), report.with(Option::is_some)) {
                     (false, _) => view! { <p role="status">"Loading the hardware catalogue…"</p> }.into_any(),
                     (true, false) => view! {
