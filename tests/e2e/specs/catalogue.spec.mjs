@@ -154,3 +154,25 @@ test("each part's sources can be opened by keyboard, with what they cover and wh
   await expect(jax.locator("a")).toHaveAttribute("href", /github\.com\/jax-ml\/jax\/blob\/cec06d1/);
   await course.expectNoConsoleErrors();
 });
+
+test("every sort and class choice reads whole in its closed menu, in the lab and in a module", async ({ page }) => {
+  const course = new CoursePage(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const route of ["/lab/catalogue", "/m/accelerators"]) {
+    await course.goto(route);
+    const widget = page.locator('section.widget:has([data-testid="input-sort"])').first();
+    await expect(widget.getByTestId("input-sort")).toBeVisible();
+    for (const field of ["sort", "class"]) {
+      // A closed select draws only its chosen option and cuts it at the arrow,
+      // so the widest choice is measured against the room left of the arrow.
+      const [widest, room] = await widget.getByTestId(`input-${field}`).evaluate((select) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement("canvas").getContext("2d");
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const widest = Math.max(...[...select.options].map((option) => context.measureText(option.text).width));
+        return [widest, select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20];
+      });
+      expect(widest, `${route} ${field}`).toBeLessThanOrEqual(room);
+    }
+  }
+});

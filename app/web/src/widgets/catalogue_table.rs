@@ -59,7 +59,7 @@ pub fn CatalogueTable(mount: WidgetMount) -> impl IntoView {
         <section class="widget" aria-labelledby=labelled_by data-testid=test_id>
             <WidgetTitle standalone=heading_standalone id=heading_id kind="Reference · ">{title}</WidgetTitle>
             <ContentProblemsNote file=SharedFile::Catalogue />
-            <form class="widget-form" on:submit=|ev| ev.prevent_default() novalidate>
+            <form class="widget-form wide-choices" on:submit=|ev| ev.prevent_default() novalidate>
                 <SelectField id=format!("{id}-class") label="Show" test_id="class" options=fixed_choices(&class_pairs)
                     value=form_value(form, "class") error=error_for("class") on_change=form_setter(form, "class") />
                 <SelectField id=format!("{id}-sort") label="Sort by" test_id="sort" options=fixed_choices(&sort_pairs)
