@@ -91,6 +91,10 @@ pub fn amount(value: f64, unit: &str) -> String {
     } else {
         unit.to_string()
     };
+    // A percent sign sits against its number, as every result shows it.
+    if unit == "%" {
+        return format!("{number}%");
+    }
     format!("{number} {unit}")
 }
 
@@ -296,15 +300,46 @@ pub fn significant_digits(value: f64, digits: i32) -> String {
 
 /// Round bounds for a chart axis that must show `low..=high` and no more: each
 /// end moves out to a whole step, the power of ten just below the span, so the
-/// end labels read `97` and `99` rather than the raw data `97.7368…`. A span of
-/// zero, or any value that is not finite, gives the values back unchanged.
+/// end labels read `97` and `99` rather than the raw data `97.7368…`. A flat
+/// series (a span of zero) gets the whole steps around it, a step being the
+/// power of ten one below its size (40 to 42 around 41.2), because an axis
+/// whose ends are equal is drawn with ends of its own choosing and raw labels.
+/// Any value that is not finite, or ends the wrong way round, gives the values
+/// back unchanged.
 pub fn nice_bounds(low: f64, high: f64) -> (f64, f64) {
     let span = high - low;
-    if !(low.is_finite() && high.is_finite() && span > 0.0) {
+    if !(low.is_finite() && high.is_finite() && span >= 0.0) {
         return (low, high);
     }
-    let step = 10_f64.powf(span.log10().floor());
-    ((low / step).floor() * step, (high / step).ceil() * step)
+    if span == 0.0 {
+        let size = low.abs();
+        let exponent = if size > 0.0 {
+            size.log10().floor() - 1.0
+        } else {
+            0.0
+        };
+        let step = 10_f64.powf(exponent);
+        let below = ((low - step / 2.0) / step).floor();
+        let above = ((high + step / 2.0) / step).ceil();
+        return (on_grid(below, exponent), on_grid(above, exponent));
+    }
+    let exponent = span.log10().floor();
+    let step = 10_f64.powf(exponent);
+    (
+        on_grid((low / step).floor(), exponent),
+        on_grid((high / step).ceil(), exponent),
+    )
+}
+
+/// `steps` × 10^`exponent`, divided rather than multiplied for a negative
+/// exponent: 51 / 10 is the double nearest 5.1, where 51 × 0.1 is not, and an
+/// axis prints its ends as they are.
+fn on_grid(steps: f64, exponent: f64) -> f64 {
+    if exponent < 0.0 {
+        steps / 10_f64.powf(-exponent)
+    } else {
+        steps * 10_f64.powf(exponent)
+    }
 }
 
 /// Tick spacing and axis end, both in months, for a chart that runs from
@@ -495,9 +530,14 @@ mod tests {
         assert_eq!(nice_bounds(97.736_844, 98.986_146), (97.0, 99.0));
         assert_eq!(nice_bounds(12.0, 87.0), (10.0, 90.0));
         assert_eq!(nice_bounds(0.0, 100.0), (0.0, 100.0));
-        let (low, high) = nice_bounds(99.21, 99.68);
-        assert!((low - 99.2).abs() < 1e-9 && (high - 99.7).abs() < 1e-9);
-        assert_eq!(nice_bounds(5.0, 5.0), (5.0, 5.0));
+        assert_eq!(nice_bounds(99.21, 99.68), (99.2, 99.7));
+        // A flat line: whole steps either side, never two equal ends.
+        assert_eq!(nice_bounds(41.222_548, 41.222_548), (40.0, 42.0));
+        assert_eq!(nice_bounds(5.0, 5.0), (4.9, 5.1));
+        assert_eq!(nice_bounds(100.0, 100.0), (90.0, 110.0));
+        assert_eq!(nice_bounds(0.0, 0.0), (-1.0, 1.0));
+        assert_eq!(nice_bounds(-41.2, -41.2), (-42.0, -40.0));
+        assert_eq!(nice_bounds(3.0, 1.0), (3.0, 1.0));
         let (low, high) = nice_bounds(f64::NAN, 1.0);
         assert!(low.is_nan() && high == 1.0);
     }

@@ -104,6 +104,11 @@ mod tests {
             "You guessed 0.5 FLOP/byte; the model gives 0.5 FLOP/byte: spot on."
         );
         assert!(say(0.49, 0.5).ends_with("spot on."), "{}", say(0.49, 0.5));
+        // A share is written as the results write it, the sign against the number.
+        assert_eq!(
+            verdict(90.0, 89.6, "%").unwrap_or_default(),
+            "You guessed 90%; the model gives 89.6%: spot on."
+        );
         assert!(say(1.99, 2.0).ends_with("spot on."));
         assert!(
             say(1.2, 1.0).ends_with(": 20% too high."),

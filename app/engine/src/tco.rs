@@ -618,26 +618,36 @@ pub fn heuristic_check(input: &TcoInput) -> HeuristicCheck {
     let holds = on_prem.min(reserved) < on_demand;
     let own_threshold = match break_even_utilization(input, months) {
         Some(share) => format!("owning beats on-demand above {}", format::percent(share)),
-        None => "owning beats on-demand at no utilization".to_string(),
+        // No share up to 100% evens them: owning wins at any use if its fixed
+        // costs are nothing, and otherwise never.
+        None if fixed_owning_cost(input, months) <= 0.0 => {
+            "owning beats on-demand at any utilization".to_string()
+        }
+        None => "owning never beats on-demand, even at 100% utilization".to_string(),
     };
     let reserved_threshold = match reserved_break_even_utilization(input) {
         Some(share) => format!("reserved beats it above {}", format::percent(share)),
         None => "reserved never does, costing more per hour".to_string(),
     };
+    let resale = if input.resale_share > 0.0 {
+        format!(
+            ", down to a resale value of {} of the price",
+            format::percent(input.resale_share)
+        )
+    } else {
+        String::new()
+    };
+    let life = input.amortization_months;
+    let owned = if life < months {
+        format!("a {life}-month useful life amortized{resale}, and its replacement for the months after it")
+    } else {
+        format!("7 months of a {life}-month useful life amortized{resale}")
+    };
     let costs = format!(
-        "at 70% utilization for 7 months (the shortest whole-month run \"more than 6 months\"), on-demand costs {}, reserved {} and owning {} (7 months of a {}-month useful life amortized{})",
+        "at 70% utilization for 7 months (the shortest whole-month run \"more than 6 months\"), on-demand costs {}, reserved {} and owning {} ({owned})",
         format::usd(on_demand),
         format::usd(reserved),
         format::usd(on_prem),
-        input.amortization_months,
-        if input.resale_share > 0.0 {
-            format!(
-                ", down to a resale value of {} of the price",
-                format::percent(input.resale_share)
-            )
-        } else {
-            String::new()
-        },
     );
     let thresholds = format!(
         "Over those 7 months {own_threshold} and {reserved_threshold}: the threshold that matters comes from your prices, not from the rule."

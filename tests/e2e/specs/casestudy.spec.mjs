@@ -150,3 +150,25 @@ test("a link's yes/no words select the host-cache menu's own entry", async ({ pa
   await expect(widget.root.getByTestId("sim-done")).toBeVisible({ timeout: 40_000 });
   await course.expectNoConsoleErrors();
 });
+
+test("a server that cannot run the job says so briefly, and only adds a reason the warning has not given", async ({ page }) => {
+  const course = new CoursePage(page);
+  // Table-wise: the retailer's 258 GB users table fits on no GPU, in the
+  // cluster or in one server, so the warning above already says why.
+  await course.goto("/lab/casestudy?casestudy.sharding=table");
+  const widget = course.widget("casestudy");
+  await expect(widget.root.getByTestId("infeasible")).toContainText("do not fit", { timeout: 40_000 });
+  await expect(widget.value("single_machine")).toHaveText("Cannot run it");
+  await expect(widget.root.getByTestId("note-single_machine")).toHaveCount(0);
+  // Eight one-GPU nodes can hold the tables between them, but one node alone
+  // cannot: that reason is new, so it follows in ordinary text.
+  await course.goto("/lab/casestudy?casestudy.gpus_per_node=1&casestudy.gpus=8&casestudy.max_nodes=64");
+  await expect(widget.value("single_machine")).toHaveText("Cannot run it", { timeout: 40_000 });
+  await expect(widget.root.getByTestId("infeasible")).toHaveCount(0);
+  await expect(widget.root.getByTestId("note-single_machine")).toContainText("do not fit");
+  // The preset on 64 GPUs runs; one server alone is timed, with no note.
+  await widget.root.getByRole("button", { name: "Back to the defaults" }).click();
+  await expect(widget.value("single_machine")).toHaveText(/^\d[\d.,]* hours \([\d.]+ days\)$/, { timeout: 40_000 });
+  await expect(widget.root.getByTestId("note-single_machine")).toHaveCount(0);
+  await course.expectNoConsoleErrors();
+});

@@ -112,7 +112,7 @@ fn resale_lowers_the_amortized_cost_and_pays_for_replacements() {
     assert!(out
         .heuristic_check
         .explanation
-        .contains("amortized, down to a resale value of 70% of the price)"));
+        .contains("amortized, down to a resale value of 70% of the price, and its replacement"));
     // Without resale the same hardware never breaks even ($1,000 a month).
     let mut no_resale = pairs;
     no_resale[7] = ("resale_share", "0");
@@ -209,6 +209,25 @@ fn the_seed_rule_fails_against_cheap_cloud() {
     ]);
     assert!(!out.heuristic_check.holds);
     assert!(out.heuristic_check.explanation.starts_with("Fails"));
+}
+
+/// A six-month life, written off before the rule's seven months end: owning
+/// never pays there, and the check says "never" and names the replacement,
+/// not "at no utilization" and "7 months of a 6-month life".
+#[test]
+fn a_life_shorter_than_the_rule_is_told_plainly() {
+    let out = run(&[("amortization_months", "6")]);
+    let text = &out.heuristic_check.explanation;
+    assert!(
+        text.contains("owning never beats on-demand, even at 100% utilization"),
+        "{text}"
+    );
+    assert!(
+        text.contains("a 6-month useful life amortized, and its replacement"),
+        "{text}"
+    );
+    assert!(!text.contains("at no utilization"), "{text}");
+    assert!(!text.contains("7 months of a 6-month"), "{text}");
 }
 
 #[test]

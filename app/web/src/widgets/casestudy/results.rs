@@ -23,11 +23,17 @@ fn Plain(
     #[prop(into)] key: String,
     #[prop(into)] label: String,
     #[prop(into)] value: String,
+    /// Why the value is what it is, in ordinary text under the figure.
+    #[prop(default = None)]
+    note: Option<String>,
 ) -> impl IntoView {
+    let note = note
+        .map(|text| view! { <p class="output-note" data-testid=format!("note-{key}")>{text}</p> });
     view! {
         <div class="output" data-testid=format!("out-{key}")>
             <dt>{label}</dt>
             <dd><span class="output-value" data-testid=format!("value-{key}")>{value}</span></dd>
+            {note}
         </div>
     }
 }
@@ -40,14 +46,22 @@ pub fn Results(id: String, output: Arc<CaseStudyOutput>) -> impl IntoView {
         let signal = Signal::derive(move || explanation.clone());
         view! { <ExplainedOutput id=id.clone() explanation=signal /> }
     };
-    let single = match (&out.single_machine.time_s, &out.single_machine.reason) {
-        (Some(time), _) => format!(
-            "{} ({} days)",
-            hours(*time),
-            format::significant_digits(time / 86_400.0, 3)
+    // A server that cannot run the job says so at the figure's size; the
+    // reason follows in ordinary text, and not at all when it only repeats
+    // the warning above about the whole cluster.
+    let (single, single_note) = match (&out.single_machine.time_s, &out.single_machine.reason) {
+        (Some(time), _) => (
+            format!(
+                "{} ({} days)",
+                hours(*time),
+                format::significant_digits(time / 86_400.0, 3)
+            ),
+            None,
         ),
-        (None, Some(reason)) => format!("Infeasible: {reason}"),
-        (None, None) => "Infeasible".to_string(),
+        (None, Some(reason)) if out.reason.as_ref() != Some(reason) => {
+            ("Cannot run it".to_string(), Some(reason.clone()))
+        }
+        (None, _) => ("Cannot run it".to_string(), None),
     };
     let feasibility = (!out.feasible).then(|| {
         view! {
@@ -160,7 +174,7 @@ pub fn Results(id: String, output: Arc<CaseStudyOutput>) -> impl IntoView {
             {explained("goodput")}
             {explained("work")}
             {explained("expected")}
-            <Plain key="single_machine" label="One server alone" value=single />
+            <Plain key="single_machine" label="One server alone" value=single note=single_note />
             {explained("young")}
             {explained("scaling")}
             {explained("spot")}
