@@ -11,23 +11,27 @@ const FIX_FIELDS: &str = "Fix the highlighted fields to see results.";
 
 /// The first two outputs as "label: result." sentences.
 pub fn summarize(explanations: &[Explanation]) -> String {
-    explanations
-        .iter()
-        .take(2)
-        .map(|e| format!("{}: {}.", e.label, e.result))
-        .collect::<Vec<_>>()
-        .join(" ")
+    sentences(explanations.iter())
 }
 
 /// The named outputs, in the order given, as "label: result." sentences, for
 /// a widget whose first explanations are inputs to its headline rather than
-/// the headline itself.
+/// the headline itself. It borrows them: the splitter runs this on every
+/// keystroke, and a cloned explanation carries all its bindings.
 pub fn summarize_outputs(explanations: &[Explanation], outputs: &[&str]) -> String {
-    let chosen: Vec<Explanation> = outputs
-        .iter()
-        .filter_map(|key| explanations.iter().find(|e| e.output == *key).cloned())
-        .collect();
-    summarize(&chosen)
+    sentences(
+        outputs
+            .iter()
+            .filter_map(|key| explanations.iter().find(|e| e.output == *key)),
+    )
+}
+
+fn sentences<'a>(explanations: impl Iterator<Item = &'a Explanation>) -> String {
+    explanations
+        .take(2)
+        .map(|e| format!("{}: {}.", e.label, e.result))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A visually hidden status line: the field message while any field is
